@@ -1,0 +1,5 @@
+import sys
+
+from yahtzee.cli import main
+
+sys.exit(main())

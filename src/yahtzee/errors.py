@@ -1,0 +1,37 @@
+"""The domain's errors: every one a ``ValueError`` that names the problem and quotes the input.
+
+Two kinds are kept apart, as python-chess does: *malformed* input (a wrong type, a die showing 7,
+an unknown box, a saved game that could never have been written) and well-formed input that is
+*not allowed now* (scoring a filled box, a fourth roll). The server maps each class to one HTTP
+status and a Chinese message in a single place; ``code`` and ``zh`` exist for that.
+"""
+
+from __future__ import annotations
+
+
+class YahtzeeError(ValueError):
+    """Base class of every error the domain raises on purpose."""
+
+    code = "invalid"
+    zh = "请求无效"
+
+
+class MalformedError(YahtzeeError):
+    """Input that is badly formed: wrong type, out-of-range value, unknown name."""
+
+    code = "malformed"
+    zh = "数据格式不正确"
+
+
+class InvalidGameError(MalformedError):
+    """A game JSON that ``to_json`` could not have produced (corrupt or tampered save)."""
+
+    code = "invalid_game"
+    zh = "对局数据已损坏，无法读取"
+
+
+class IllegalMoveError(YahtzeeError):
+    """A well-formed action that the rules do not allow in this state."""
+
+    code = "illegal_move"
+    zh = "现在不能这样操作"
