@@ -1,0 +1,371 @@
+"""The game model: an immutable state for one or two sides, its actions and the checked ``apply``.
+
+A ``Game`` is a value: ``apply(game, action, rng)`` returns a new game or raises, leaving the old
+one untouched. Chance is explicit: the only randomness is the injected ``rng`` used by ``Roll``,
+so a game replays exactly from its seed and its actions.
+
+Side 0 is always the player; in 人机对战 side 1 is the computer. Sides alternate whole turns;
+``round`` (1–13) advances once every side has played it. Each side keeps a log of every turn:
+what each roll showed, what was kept before the next roll, whether a hint was used at each
+decision, and the box scored. The review and the computer's visible turns are built on it.
+
+``apply`` is the checked path the API uses. ``Game.unchecked_roll`` / ``unchecked_score`` skip the
+checks for callers that generate only legal moves (simulators).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Final, Literal, Protocol
+
+from yahtzee.errors import IllegalMoveError, MalformedError
+from yahtzee.rules import (
+    BOXES,
+    MAX_ROLLS,
+    NUM_DICE,
+    Box,
+    Sheet,
+    bonus_for,
+    choices,
+    score,
+)
+
+HINTS_PER_GAME: Final = 3
+ROUNDS: Final = len(BOXES)
+PLAYER: Final = 0
+COMPUTER: Final = 1
+
+
+class Mode(StrEnum):
+    SINGLE = "single"
+    VS = "vs"
+
+
+class Difficulty(StrEnum):
+    BEGINNER = "beginner"
+    NORMAL = "normal"
+    EXPERT = "expert"
+
+    @property
+    def zh(self) -> str:
+        return {"beginner": "入门", "normal": "普通", "expert": "高手"}[self.value]
+
+
+class First(StrEnum):
+    """Who rolls first, as chosen in the lobby; ``RANDOM`` is settled once when the game starts."""
+
+    ME = "me"
+    COMPUTER = "computer"
+    RANDOM = "random"
+
+
+class RandomSource(Protocol):
+    """What ``apply`` needs from a random generator (``random.Random`` fits)."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
+def _sorted(dice: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted(dice))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One finished turn of one side, as logged.
+
+    ``rolls[i]`` is what roll i+1 showed (dice in position order); ``keeps[i]`` the dice held
+    (sorted) before roll i+2; ``hinted[i]`` whether a hint was used at the decision after roll i+1.
+    """
+
+    rolls: tuple[tuple[int, ...], ...]
+    keeps: tuple[tuple[int, ...], ...]
+    hinted: tuple[bool, ...]
+    box: Box
+    points: int
+    bonus: int
+
+    @property
+    def final_dice(self) -> tuple[int, ...]:
+        return self.rolls[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The turn in progress: the rolls so far, keeps between them, and the dice held now.
+
+    Before the first roll ``rolls`` is empty. ``held`` marks, by position, the dice held for the
+    last roll (they stay held until the player releases them on the page).
+    """
+
+    rolls: tuple[tuple[int, ...], ...] = ()
+    keeps: tuple[tuple[int, ...], ...] = ()
+    hinted: tuple[bool, ...] = ()
+    held: tuple[bool, ...] = (False,) * NUM_DICE
+
+    @property
+    def dice(self) -> tuple[int, ...] | None:
+        """The dice showing now, or None before the first roll."""
+        return self.rolls[-1] if self.rolls else None
+
+    @property
+    def rolls_used(self) -> int:
+        return len(self.rolls)
+
+    @property
+    def rolls_left(self) -> int:
+        return MAX_ROLLS - len(self.rolls)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of the game: who plays it, its sheet and its log of finished turns."""
+
+    who: Literal["player", "computer"]
+    sheet: Sheet = field(default_factory=Sheet)
+    log: tuple[TurnRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game: each side's total and the winning side (None: a draw)."""
+
+    totals: tuple[int, ...]
+    winner: int | None
+
+
+# Actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll the dice not held. ``hold`` lists positions (0–4) to keep; empty on the first roll."""
+
+    hold: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Score the current dice in ``box``, ending the turn."""
+
+    box: Box
+
+
+@dataclass(frozen=True, slots=True)
+class RestartTurn:
+    """Start the current turn again from its first roll (used when a saved game is resumed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseHint:
+    """Spend one of the game's hints at the current decision (the advice itself is the
+    solver's; this records that it was asked for)."""
+
+
+Action = Roll | Score | RestartTurn | UseHint
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A whole game between turns or mid-turn. Build one with ``Game.new``."""
+
+    mode: Mode
+    difficulty: Difficulty | None
+    first: First
+    starter: int
+    sides: tuple[Side, ...]
+    current: int
+    round: int = 1
+    hints_left: int = HINTS_PER_GAME
+    turn: Turn = field(default_factory=Turn)
+
+    @classmethod
+    def new(
+        cls,
+        mode: Mode = Mode.SINGLE,
+        difficulty: Difficulty | None = None,
+        first: First = First.ME,
+        rng: RandomSource | None = None,
+    ) -> Game:
+        """A fresh game from lobby settings; ``First.RANDOM`` is settled here with ``rng``.
+
+        Raises MalformedError when the settings do not fit the mode.
+        """
+        if mode is Mode.SINGLE:
+            if difficulty is not None:
+                raise MalformedError(f"a single-player game has no difficulty, got {difficulty!r}")
+            if first is not First.ME:
+                raise MalformedError(f"a single-player game starts with the player, got {first!r}")
+            return cls(mode, None, First.ME, PLAYER, (Side("player"),), PLAYER)
+        if difficulty is None:
+            raise MalformedError("a game against the computer needs a difficulty")
+        if first is First.RANDOM:
+            starter = (rng or random.Random()).randint(0, 1)
+        else:
+            starter = PLAYER if first is First.ME else COMPUTER
+        sides = (Side("player"), Side("computer"))
+        return cls(mode, difficulty, first, starter, sides, starter)
+
+    # Derived facts ------------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return all(side.sheet.is_full for side in self.sides)
+
+    @property
+    def acting(self) -> Side:
+        """The side whose turn it is."""
+        return self.sides[self.current]
+
+    @property
+    def result(self) -> Result | None:
+        """Totals and winner once every box is filled, else None."""
+        if not self.finished:
+            return None
+        totals = tuple(side.sheet.total for side in self.sides)
+        best = max(totals)
+        leaders = [i for i, total in enumerate(totals) if total == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        return Result(totals, winner)
+
+    def allowed(self) -> dict[Box, int]:
+        """Boxes the acting side may score now with their points (empty before the first roll)."""
+        dice = self.turn.dice
+        if dice is None or self.finished:
+            return {}
+        return choices(self.acting.sheet, dice)
+
+    def can_roll(self) -> bool:
+        return not self.finished and self.turn.rolls_left > 0
+
+    def can_score(self) -> bool:
+        return not self.finished and self.turn.dice is not None
+
+    def can_hint(self) -> bool:
+        """Hints are for the player's own turn, once dice are showing, while some are left."""
+        return (
+            not self.finished
+            and self.current == PLAYER
+            and self.turn.dice is not None
+            and (self.hints_left > 0 or self.hinted_now)
+        )
+
+    @property
+    def hinted_now(self) -> bool:
+        """True when a hint was already spent on the decision in front of the player."""
+        return bool(self.turn.hinted) and self.turn.hinted[-1]
+
+    # Checked path -------------------------------------------------------------------------
+
+    def apply(self, action: Action, rng: RandomSource | None = None) -> Game:
+        """Return the game after ``action``; raise IllegalMoveError when not allowed now.
+
+        ``rng`` is needed only by ``Roll``.
+        """
+        if self.finished:
+            raise IllegalMoveError(f"the game is over; {type(action).__name__} is not possible")
+        match action:
+            case Roll(hold):
+                return self._checked_roll(hold, rng)
+            case Score(box):
+                if self.turn.dice is None:
+                    raise IllegalMoveError(f"roll at least once before scoring {box.value!r}")
+                new_sheet = score(self.acting.sheet, box, self.turn.dice)
+                return self._after_score(box, new_sheet)
+            case RestartTurn():
+                return replace(self, turn=Turn())
+            case UseHint():
+                if not self.can_hint():
+                    raise IllegalMoveError(self._why_no_hint())
+                if self.hinted_now:
+                    return self  # showing the same hint again costs nothing
+                hinted = (*self.turn.hinted[:-1], True)
+                return replace(
+                    self, hints_left=self.hints_left - 1, turn=replace(self.turn, hinted=hinted)
+                )
+        raise MalformedError(f"unknown action: {action!r}")
+
+    def _why_no_hint(self) -> str:
+        if self.current != PLAYER:
+            return "hints are not available during the computer's turn"
+        if self.turn.dice is None:
+            return "roll the dice before asking for a hint"
+        return "no hints left in this game"
+
+    def _checked_roll(self, hold: Sequence[int], rng: RandomSource | None) -> Game:
+        if rng is None:
+            raise MalformedError("rolling needs a random generator")
+        positions = tuple(hold)
+        for pos in positions:
+            if type(pos) is not int or not 0 <= pos < NUM_DICE:
+                raise MalformedError(f"a held position is 0 to 4, got {pos!r} in {list(hold)!r}")
+        if len(set(positions)) != len(positions):
+            raise MalformedError(f"held positions repeat: {list(hold)!r}")
+        if self.turn.rolls_left <= 0:
+            raise IllegalMoveError(f"no rolls left this turn ({MAX_ROLLS} used); score a box")
+        if self.turn.dice is None and positions:
+            raise IllegalMoveError(
+                f"the first roll throws all five dice; cannot hold {list(hold)!r}"
+            )
+        return self.unchecked_roll(positions, rng)
+
+    # Unchecked fast path ------------------------------------------------------------------
+
+    def unchecked_roll(self, hold: Sequence[int], rng: RandomSource) -> Game:
+        """Roll without checks: the caller guarantees a legal roll and valid positions."""
+        turn = self.turn
+        held = tuple(i in hold for i in range(NUM_DICE))
+        previous = turn.dice
+        if previous is None:
+            dice = tuple(rng.randint(1, 6) for _ in range(NUM_DICE))
+            keeps: tuple[tuple[int, ...], ...] = ()
+        else:
+            dice = tuple(previous[i] if held[i] else rng.randint(1, 6) for i in range(NUM_DICE))
+            keeps = (*turn.keeps, _sorted([previous[i] for i in range(NUM_DICE) if held[i]]))
+        new_turn = Turn(
+            rolls=(*turn.rolls, dice), keeps=keeps, hinted=(*turn.hinted, False), held=held
+        )
+        return replace(self, turn=new_turn)
+
+    def unchecked_score(self, box: Box) -> Game:
+        """Score without checks: the caller guarantees ``box`` is in ``allowed()``."""
+        dice = self.turn.dice
+        assert dice is not None
+        sheet = self.acting.sheet
+        allowed = choices(sheet, dice)
+        boxes = list(sheet.boxes)
+        boxes[box.pos] = allowed[box]
+        new_sheet = Sheet(tuple(boxes), sheet.yahtzee_bonus + bonus_for(sheet, dice))
+        return self._after_score(box, new_sheet)
+
+    def _after_score(self, box: Box, new_sheet: Sheet) -> Game:
+        side = self.acting
+        record = TurnRecord(
+            rolls=self.turn.rolls,
+            keeps=self.turn.keeps,
+            hinted=self.turn.hinted,
+            box=box,
+            points=new_sheet.get(box) or 0,
+            bonus=new_sheet.yahtzee_bonus - side.sheet.yahtzee_bonus,
+        )
+        sides = list(self.sides)
+        sides[self.current] = replace(side, sheet=new_sheet, log=(*side.log, record))
+        game = replace(self, sides=tuple(sides), turn=Turn())
+        if game.finished:
+            return game
+        nxt = (self.current + 1) % len(self.sides)
+        new_round = self.round + 1 if nxt == self.starter else self.round
+        return replace(game, current=nxt, round=new_round)
+
+
+def play_order(starter: int, count: int) -> tuple[int, ...]:
+    """Sides in the order they play each round."""
+    return tuple((starter + k) % count for k in range(count))
+
+
+def kept_is_submultiset(keep: Sequence[int], dice: Sequence[int]) -> bool:
+    """True when every die of ``keep`` can be found among ``dice`` (as multisets)."""
+    return not (Counter(keep) - Counter(dice))

@@ -1,0 +1,36 @@
+"""Helpers for tests that play random legal games (not a test module itself)."""
+
+from __future__ import annotations
+
+import random
+
+from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, UseHint
+
+
+def random_game(seed: int, vs: bool, stop_after: int | None = None) -> Game:
+    """Play a random legal game from ``seed``; stop after ``stop_after`` actions if given.
+
+    The policy rolls 1–3 times holding random positions, sometimes asks for a hint, and scores a
+    random allowed box, so games reach every corner of the rules (Jokers included, by chance).
+    """
+    rng = random.Random(seed)
+    if vs:
+        game = Game.new(Mode.VS, rng.choice(list(Difficulty)), rng.choice(list(First)), rng)
+    else:
+        game = Game.new()
+    actions = 0
+    while not game.finished:
+        if stop_after is not None and actions >= stop_after:
+            break
+        actions += 1
+        if game.turn.dice is None:
+            game = game.apply(Roll(), rng)
+        elif game.can_hint() and rng.random() < 0.05:
+            game = game.apply(UseHint())
+        elif game.can_roll() and rng.random() < 0.6:
+            hold = tuple(i for i in range(5) if rng.random() < 0.5)
+            game = game.apply(Roll(hold), rng)
+        else:
+            box = rng.choice(sorted(game.allowed()))
+            game = game.apply(Score(box))
+    return game
