@@ -1,0 +1,437 @@
+"""The compiled turn kernel: one turn of optimal play, given the values between turns.
+
+For a between-turn state ``s = (mask, upper, y)`` and the table ``W`` of values of the states a turn
+can lead to, the kernel fills the turn's value lattice (notation of ``yahtzee.solver.dp``):
+
+- ``score[r]``: the best the final roll ``r`` can score now, points plus bonuses plus ``W`` after;
+- ``keep1[k]``, ``keep2[k]``: the value of holding keep ``k`` and rerolling the rest when 1 or 2
+  rolls are left (five-dice keeps mean stopping: their entry is ``score``);
+- ``start``: the value ``W(s)`` of the turn before its first roll.
+
+Every value here is *points still to come*: the points already on the sheet are not included.
+
+It works on *lanes*: states that share ``mask`` and ``y`` and differ only in the upper subtotal go
+through the same points and the same lattice, so the innermost loops run over those subtotals,
+which the compiler vectorises. The DP calls it with up to 64 lanes; the batch entry point
+``turn_values`` with one lane per state, so both share one implementation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from yahtzee.errors import MalformedError
+from yahtzee.solver.tables import (
+    JOKER_POINTS,
+    KEEP_CHILD,
+    KEEP_NPARENTS,
+    KEEP_PARENTS,
+    NUM_KEEPS,
+    NUM_ROLLS,
+    NUM_UPPER,
+    ROLL_BASE,
+    ROLL_COUNTS,
+    ROLL_NSUBKEEPS,
+    ROLL_POINTS,
+    ROLL_PROB,
+    ROLL_SUBKEEPS,
+    ROLL_YAHTZEE_FACE,
+    UPPER_CAP,
+    YAHTZEE_BIT,
+    FloatArray,
+    IntArray,
+    is_reachable,
+)
+
+BoolArray = npt.NDArray[np.bool_]
+Int8Array = npt.NDArray[np.int8]
+
+_NEG_INF = -np.inf
+_SIXTH = 1.0 / 6.0
+_UPPER_BONUS = 35.0
+_YAHTZEE_BONUS = 100.0
+_YAHTZEE_BOX = 11
+_YAHTZEE_POINTS = 50
+# Slot of the future after scoring 50 in `yahtzee`; slots 0-6 are the lower boxes 6-12.
+_LOWER_Y50 = 7
+
+
+@numba.njit(cache=True, nogil=True)
+def _futures(
+    mask: int,
+    y: int,
+    ups: IntArray,
+    nl: int,
+    w: FloatArray,
+    fu: FloatArray,
+    fl: FloatArray,
+) -> None:
+    """Fill what each open box leads to, per lane.
+
+    ``fu[f, c, i]``: scoring ``c`` dice of face ``f + 1`` in that upper box, the points, any
+    +35 it earns and ``W`` after; ``fl[b - 6, i]``: ``W`` after scoring lower box ``b``
+    (``fl[7]``: after 50 in ``yahtzee``). Shapes (6, 6, L) and (8, L).
+    """
+    for f in range(6):
+        if mask & (1 << f):
+            continue
+        nm = mask | (1 << f)
+        for c in range(6):
+            pts = (f + 1) * c
+            for i in range(nl):
+                u = ups[i]
+                nu = min(u + pts, UPPER_CAP)
+                gain = _UPPER_BONUS if (u < UPPER_CAP and u + pts >= UPPER_CAP) else 0.0
+                fu[f, c, i] = w[nm, y, nu] + pts + gain
+    for b in range(6, 13):
+        if mask & (1 << b):
+            continue
+        nm = mask | (1 << b)
+        if b == _YAHTZEE_BOX:
+            for i in range(nl):
+                fl[b - 6, i] = w[nm, 0, ups[i]]
+                fl[_LOWER_Y50, i] = w[nm, 1, ups[i]]
+        else:
+            for i in range(nl):
+                fl[b - 6, i] = w[nm, y, ups[i]]
+
+
+@numba.njit(cache=True, nogil=True)
+def _score(
+    mask: int,
+    y: int,
+    nl: int,
+    fu: FloatArray,
+    fl: FloatArray,
+    v0: FloatArray,
+    want_box: bool,
+    box_out: Int8Array,
+) -> None:
+    """Fill ``v0[r, i]``, the best value of scoring roll ``r`` now (forced Joker applied);
+    with ``want_box`` also ``box_out[r]``, the box achieving it in lane 0."""
+    joker_allowed = (mask & YAHTZEE_BIT) != 0
+    bonus = _YAHTZEE_BONUS if y else 0.0
+    any_lower = (mask >> 6) != 0x7F
+    for r in range(NUM_ROLLS):
+        for i in range(nl):
+            v0[r, i] = _NEG_INF
+        best_box = -1
+        jf = ROLL_YAHTZEE_FACE[r]
+        if jf and joker_allowed:
+            f = jf - 1
+            if not mask & (1 << f):
+                for i in range(nl):
+                    v0[r, i] = fu[f, 5, i] + bonus
+                best_box = f
+            elif any_lower:
+                for b in range(6, 13):
+                    if mask & (1 << b):
+                        continue
+                    pts = JOKER_POINTS[f, b] + bonus
+                    for i in range(nl):
+                        val = pts + fl[b - 6, i]
+                        if val > v0[r, i]:
+                            v0[r, i] = val
+                            if want_box and i == 0:
+                                best_box = b
+            else:
+                for g in range(6):
+                    if mask & (1 << g):
+                        continue
+                    for i in range(nl):
+                        val = fu[g, 0, i] + bonus
+                        if val > v0[r, i]:
+                            v0[r, i] = val
+                            if want_box and i == 0:
+                                best_box = g
+        else:
+            for f in range(6):
+                if mask & (1 << f):
+                    continue
+                c = ROLL_COUNTS[r, f]
+                for i in range(nl):
+                    val = fu[f, c, i]
+                    if val > v0[r, i]:
+                        v0[r, i] = val
+                        if want_box and i == 0:
+                            best_box = f
+            for b in range(6, 13):
+                if mask & (1 << b):
+                    continue
+                pts = ROLL_POINTS[r, b]
+                slot = _LOWER_Y50 if (b == _YAHTZEE_BOX and pts == _YAHTZEE_POINTS) else b - 6
+                for i in range(nl):
+                    val = pts + fl[slot, i]
+                    if val > v0[r, i]:
+                        v0[r, i] = val
+                        if want_box and i == 0:
+                            best_box = b
+        if want_box:
+            box_out[r] = best_box
+
+
+@numba.njit(cache=True, nogil=True)
+def _stage(nl: int, lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray) -> None:
+    """One roll stage of the keep lattice.
+
+    On entry ``lat[ROLL_BASE + r]`` holds the value of roll ``r`` with the rolls that will
+    then be left. Fills ``lat[k]`` for the smaller keeps (mean over one more die), ``best[k]``
+    (the best sub-keep of ``k``) and ``v_out[r] = max(v0[r], best proper sub-keep of r)``.
+    """
+    for k in range(ROLL_BASE - 1, -1, -1):
+        c0 = KEEP_CHILD[k, 0]
+        c1 = KEEP_CHILD[k, 1]
+        c2 = KEEP_CHILD[k, 2]
+        c3 = KEEP_CHILD[k, 3]
+        c4 = KEEP_CHILD[k, 4]
+        c5 = KEEP_CHILD[k, 5]
+        for i in range(nl):
+            lat[k, i] = (
+                lat[c0, i] + lat[c1, i] + lat[c2, i] + lat[c3, i] + lat[c4, i] + lat[c5, i]
+            ) * _SIXTH
+    for i in range(nl):
+        best[0, i] = lat[0, i]
+    for k in range(1, ROLL_BASE):
+        for i in range(nl):
+            best[k, i] = lat[k, i]
+        for j in range(KEEP_NPARENTS[k]):
+            p = KEEP_PARENTS[k, j]
+            for i in range(nl):
+                if best[p, i] > best[k, i]:
+                    best[k, i] = best[p, i]
+    for r in range(NUM_ROLLS):
+        k = ROLL_BASE + r
+        for i in range(nl):
+            v_out[r, i] = v0[r, i]
+        for j in range(KEEP_NPARENTS[k]):
+            p = KEEP_PARENTS[k, j]
+            for i in range(nl):
+                if best[p, i] > v_out[r, i]:
+                    v_out[r, i] = best[p, i]
+
+
+@numba.njit(cache=True, nogil=True)
+def turn_lanes(
+    mask: int,
+    y: int,
+    ups: IntArray,
+    nl: int,
+    w: FloatArray,
+    fu: FloatArray,
+    fl: FloatArray,
+    v0: FloatArray,
+    lat1: FloatArray,
+    lat2: FloatArray,
+    best: FloatArray,
+    v2: FloatArray,
+    start: FloatArray,
+    want_box: bool,
+    box_out: Int8Array,
+) -> None:
+    """The whole turn for ``nl`` lanes sharing ``mask`` and ``y``; upper subtotals ``ups[:nl]``.
+
+    Buffers (L >= nl lanes, float64): ``fu`` (6, 6, L), ``fl`` (8, L), ``v0`` (252, L),
+    ``lat1``/``lat2`` (462, L), ``best`` (462, L), ``v2`` (252, L); out ``start`` (L,).
+    ``lat1[:210]``/``lat2[:210]`` end as the keep values with 1/2 rolls left.
+    """
+    _futures(mask, y, ups, nl, w, fu, fl)
+    _score(mask, y, nl, fu, fl, v0, want_box, box_out)
+    for r in range(NUM_ROLLS):
+        for i in range(nl):
+            lat1[ROLL_BASE + r, i] = v0[r, i]
+    _stage(nl, lat1, best, v0, lat2[ROLL_BASE:])
+    _stage(nl, lat2, best, v0, v2)
+    for i in range(nl):
+        start[i] = 0.0
+    for r in range(NUM_ROLLS):
+        p = ROLL_PROB[r]
+        for i in range(nl):
+            start[i] += p * v2[r, i]
+
+
+@numba.njit(cache=True, nogil=True)
+def _turn_one(
+    w: FloatArray, mask: int, y: int, upper: int
+) -> tuple[FloatArray, FloatArray, FloatArray, Int8Array, float]:
+    ups = np.full(1, upper, dtype=np.int64)
+    fu = np.empty((6, 6, 1))
+    fl = np.empty((8, 1))
+    v0 = np.empty((NUM_ROLLS, 1))
+    lat1 = np.empty((NUM_KEEPS, 1))
+    lat2 = np.empty((NUM_KEEPS, 1))
+    best = np.empty((NUM_KEEPS, 1))
+    v2 = np.empty((NUM_ROLLS, 1))
+    start = np.empty(1)
+    box = np.empty(NUM_ROLLS, dtype=np.int8)
+    turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, True, box)
+    keep1 = lat1[:, 0].copy()
+    keep2 = lat2[:, 0].copy()
+    score = v0[:, 0].copy()
+    keep1[ROLL_BASE:] = score
+    keep2[ROLL_BASE:] = score
+    return score, keep1, keep2, box, start[0]
+
+
+@numba.njit(cache=True, parallel=True)
+def _turn_batch(
+    w: FloatArray,
+    masks: IntArray,
+    uppers: IntArray,
+    ys: IntArray,
+    score: FloatArray,
+    keep1: FloatArray,
+    keep2: FloatArray,
+    box: Int8Array,
+    start: FloatArray,
+    nt: int,
+) -> None:
+    # `nt` is passed in: calling numba.get_num_threads here would make the function uncacheable.
+    n = masks.shape[0]
+    for t in numba.prange(nt):
+        ups = np.empty(1, dtype=np.int64)
+        fu = np.empty((6, 6, 1))
+        fl = np.empty((8, 1))
+        v0 = np.empty((NUM_ROLLS, 1))
+        lat1 = np.empty((NUM_KEEPS, 1))
+        lat2 = np.empty((NUM_KEEPS, 1))
+        best = np.empty((NUM_KEEPS, 1))
+        v2 = np.empty((NUM_ROLLS, 1))
+        st = np.empty(1)
+        for s in range(t, n, nt):
+            ups[0] = uppers[s]
+            turn_lanes(
+                masks[s], ys[s], ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, st, True, box[s]
+            )
+            for k in range(ROLL_BASE):
+                keep1[s, k] = lat1[k, 0]
+                keep2[s, k] = lat2[k, 0]
+            for r in range(NUM_ROLLS):
+                score[s, r] = v0[r, 0]
+                keep1[s, ROLL_BASE + r] = v0[r, 0]
+                keep2[s, ROLL_BASE + r] = v0[r, 0]
+            start[s] = st[0]
+
+
+@numba.njit(cache=True, nogil=True)
+def _best_keeps(keep: FloatArray, rolls: IntArray, out: IntArray) -> None:
+    for s in range(rolls.shape[0]):
+        r = rolls[s]
+        best_k = ROLL_SUBKEEPS[r, 0]
+        best_v = keep[s, best_k]
+        for j in range(1, ROLL_NSUBKEEPS[r]):
+            k = ROLL_SUBKEEPS[r, j]
+            # `>=` prefers the later sub-keep on a tie: later means more dice, so fewer rerolls.
+            if keep[s, k] >= best_v:
+                best_v = keep[s, k]
+                best_k = k
+        out[s] = best_k
+
+
+@dataclass(frozen=True, slots=True)
+class TurnValues:
+    """The value lattice of one turn for each of ``n`` between-turn states.
+
+    All values are expected points still to come (the sheet's points so far excluded), under
+    optimal play for the rest of the game.
+
+    score : ndarray(float64, shape (n, 252))
+        Value of scoring roll ``r`` now in the best allowed box (points, +100, +35, then W).
+    best_box : ndarray(int8, shape (n, 252))
+        The box (sheet position 0-12) achieving ``score``; the first in sheet order on a tie.
+    keep1, keep2 : ndarray(float64, shape (n, 462))
+        Value of choosing keep ``k`` with 1 or 2 rolls left: rerolling the other dice, or for a
+        five-dice keep (``k >= 210``) stopping to score, so ``keep*[:, 210 + r] == score[:, r]``.
+    start : ndarray(float64, shape (n,))
+        Value before the turn's first roll, equal to the table's ``W`` of the state.
+    """
+
+    score: FloatArray
+    best_box: Int8Array
+    keep1: FloatArray
+    keep2: FloatArray
+    start: FloatArray
+
+
+def check_states(
+    values: FloatArray, masks: object, uppers: object, yahtzee50: object
+) -> tuple[IntArray, IntArray, IntArray]:
+    """Return the state arrays as int64; raise MalformedError unless each is a reachable state
+    with at least one open box (``values`` is the table, shape (8192, 2, 64))."""
+    m = np.asarray(masks, dtype=np.int64).reshape(-1)
+    u = np.asarray(uppers, dtype=np.int64).reshape(-1)
+    y = np.asarray(yahtzee50, dtype=np.int64).reshape(-1)
+    if not m.shape == u.shape == y.shape:
+        raise MalformedError(
+            f"state arrays differ in length: mask {m.shape}, upper {u.shape}, yahtzee50 {y.shape}"
+        )
+    bad = (m < 0) | (m >= values.shape[0] - 1) | (u < 0) | (u >= NUM_UPPER) | (y < 0) | (y > 1)
+    bad |= (y == 1) & ((m & YAHTZEE_BIT) == 0)
+    ok = np.flatnonzero(~bad)
+    bad[ok] = np.isnan(values[m[ok], y[ok], u[ok]])
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise MalformedError(
+            f"not a playable state: mask={int(m[i])}, upper={int(u[i])}, yahtzee50={int(y[i])}"
+        )
+    return m, u, y
+
+
+def turn_values(values: FloatArray, masks: object, uppers: object, yahtzee50: object) -> TurnValues:
+    """The turn's value lattice for each state (``mask[i]``, ``upper[i]``, ``yahtzee50[i]``).
+
+    values : ndarray(float64, shape (8192, 2, 64)), the table's between-turn values.
+    masks, uppers, yahtzee50 : array-likes of shape (n,): the 13-bit mask of filled boxes, the
+        upper subtotal capped at 63, and 1 when ``yahtzee`` holds 50.
+    Runs in parallel across states. Raises MalformedError for a state that cannot occur or
+    has no open box.
+    """
+    m, u, y = check_states(values, masks, uppers, yahtzee50)
+    n = m.shape[0]
+    out = TurnValues(
+        score=np.empty((n, NUM_ROLLS)),
+        best_box=np.empty((n, NUM_ROLLS), dtype=np.int8),
+        keep1=np.empty((n, NUM_KEEPS)),
+        keep2=np.empty((n, NUM_KEEPS)),
+        start=np.empty(n),
+    )
+    _turn_batch(
+        values,
+        m,
+        u,
+        y,
+        out.score,
+        out.keep1,
+        out.keep2,
+        out.best_box,
+        out.start,
+        numba.get_num_threads(),
+    )
+    return out
+
+
+def turn_one(
+    values: FloatArray, mask: int, upper: int, yahtzee50: bool
+) -> tuple[FloatArray, FloatArray, FloatArray, Int8Array, float]:
+    """One state's lattice, unchecked (the caller validated the state): ``(score, keep1, keep2,
+    best_box, start)`` with the shapes of ``TurnValues`` without the leading ``n``."""
+    return _turn_one(values, mask, int(yahtzee50), upper)
+
+
+def best_keeps(keep: FloatArray, rolls: IntArray) -> IntArray:
+    """The best keep index for each state's roll.
+
+    keep : ndarray(float64, shape (n, 462)), ``TurnValues.keep1`` or ``keep2``.
+    rolls : ndarray(int64, shape (n,)), roll indices (``tables.roll_index``).
+    Returns ndarray(int64, shape (n,)); a keep of index >= 210 means stop and score. Ties go to
+    the sub-keep of more dice (then the later index).
+    """
+    out = np.empty(rolls.shape[0], dtype=np.int64)
+    _best_keeps(keep, np.ascontiguousarray(rolls, dtype=np.int64), out)
+    return out
+
+
+__all__ = ["TurnValues", "best_keeps", "check_states", "is_reachable", "turn_one", "turn_values"]
