@@ -1,0 +1,78 @@
+// Talking to the game server. The server owns the rules and rolls the dice; every call sends
+// the whole game JSON and gets back the new game plus the snapshot (`view`) the page draws.
+
+/** An API failure with a one-line Chinese message fit to show the player. */
+export class ApiError extends Error {
+  // Keep the server's error code and HTTP status next to the message.
+  constructor(code, message, status = 0) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = status;
+  }
+
+  // True when the server refused what we sent (4xx), as opposed to a network or server fault.
+  get rejected() {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export class Api {
+  // `base` is the server origin prefix; empty means "the page's own origin".
+  constructor(base = "") {
+    this.base = base;
+  }
+
+  // POST a JSON body and return the parsed JSON answer, or throw ApiError.
+  async post(path, body) {
+    let response;
+    try {
+      response = await fetch(this.base + path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError("network", "连不上游戏服务器，请检查网络后再试");
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) {
+      const error = data && typeof data === "object" ? data.error : null;
+      const message =
+        error && typeof error.message === "string" && error.message
+          ? error.message
+          : `服务器出错了（${response.status}），请稍后再试`;
+      const code = error && typeof error.code === "string" ? error.code : `http_${response.status}`;
+      throw new ApiError(code, message, response.status);
+    }
+    if (!data || typeof data !== "object" || !data.game || !data.view) {
+      throw new ApiError("bad_response", "服务器的回答无法读取，请稍后再试", response.status);
+    }
+    return data;
+  }
+
+  // Start a game from lobby settings: {mode, difficulty, first}.
+  newGame(settings) {
+    return this.post("/api/new", settings);
+  }
+
+  // Apply one player action ({type: "roll", hold} | {type: "score", box} | {type: "restart_turn"}).
+  act(game, action) {
+    return this.post("/api/action", { game, action });
+  }
+
+  // Ask for a hint; the answer carries `hint` {hold, box, ev, text}.
+  hint(game) {
+    return this.post("/api/hint", { game });
+  }
+
+  // Let the computer take one step of its turn; the answer carries `step`.
+  computerStep(game) {
+    return this.post("/api/computer", { game });
+  }
+}

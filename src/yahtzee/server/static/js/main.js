@@ -1,0 +1,530 @@
+// Wiring: the GameManager holds the game JSON and the server's snapshot, sends each player
+// action to the API, and hands the result to the View. It keeps only page state of its own:
+// dice held before the next roll, hint marks, and whether a request is in flight.
+//
+// `?fast=1` in the page address (used by the browser tests) makes the roll animation and the
+// computer's pauses near-instant; everything else behaves as usual.
+
+import { Api } from "./api.js";
+import { Input } from "./input.js";
+import { Sound } from "./sound.js";
+import { LocalStore } from "./storage.js";
+import { View } from "./view.js";
+
+const FAST = new URLSearchParams(window.location.search).get("fast") === "1";
+const NONE_HELD = [false, false, false, false, false];
+
+// Wait `ms` milliseconds.
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// How long the roll tumble lasts: 500 ms, 150 ms with reduced motion, none with ?fast=1.
+function rollMs() {
+  if (FAST) return 0;
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 150 : 500;
+}
+
+// The computer's thinking pause for the chosen pace (真实 2–5 s, 较快 1–2 s).
+function computerPause(pace) {
+  if (FAST) return 20;
+  const [low, high] = pace === "fast" ? [1000, 2000] : [2000, 5000];
+  return low + Math.random() * (high - low);
+}
+
+class GameManager {
+  // Take the collaborators; nothing happens until init().
+  constructor({ api, view, input, store, sound }) {
+    this.api = api;
+    this.ui = view;
+    this.input = input;
+    this.store = store;
+    this.sound = sound;
+    this.game = null;
+    this.snap = null;
+    this.held = NONE_HELD.slice();
+    this.hintDice = new Set();
+    this.hintBox = null;
+    this.hintText = null;
+    this.busy = false;
+    this.pendingBox = null;
+    this.epoch = 0;
+    this.counted = false;
+  }
+
+  // Load what the browser kept, report what could not be restored, and show the lobby.
+  init() {
+    const problems = [];
+    const settings = this.store.loadSettings();
+    this.settings = settings.settings;
+    this.settingsExtra = settings.extra;
+    const records = this.store.loadRecords();
+    this.records = records.records;
+    const saved = this.store.loadGame();
+    this.saved = saved.game;
+    this.lobby = this.store.loadLobby();
+    for (const problem of [saved.problem, records.problem, settings.problem]) {
+      if (problem) problems.push(problem);
+    }
+    this.sound.setEnabled(this.settings.sound);
+    this.bindInput();
+    this.showLobby();
+    if (problems.length) this.ui.message(`${problems.join("；")}。其他数据都还在。`);
+    document.addEventListener("fullscreenchange", () =>
+      this.ui.setFullscreen(Boolean(document.fullscreenElement)),
+    );
+  }
+
+  // Route every input event to its handler.
+  bindInput() {
+    const on = (name, handler) => this.input.on(name, handler);
+    on("mode", (value) => this.choose("mode", value));
+    on("difficulty", (value) => this.choose("difficulty", value));
+    on("first", (value) => this.choose("first", value));
+    on("start", () => this.startFromLobby());
+    on("resume", () => this.resume());
+    on("roll", () => this.roll());
+    on("toggle", (index) => this.toggle(index));
+    on("score", (key) => this.score(key));
+    on("hint", () => this.hint());
+    on("lobby", () => this.toLobby());
+    on("restart", () => this.restart());
+    on("again", () => this.again());
+    on("result-lobby", () => this.toLobby());
+    on("settings", () => this.ui.openSettings(this.settings));
+    on("sound", (value) => this.changeSettings({ sound: value === "on" }));
+    on("pace", (value) => this.changeSettings({ pace: value }));
+    on("fullscreen", () => this.toggleFullscreen());
+    this.input.listen();
+  }
+
+  // Redraw the table from the snapshot and the page-only state.
+  render() {
+    if (!this.snap) return;
+    this.ui.render({
+      snap: this.snap,
+      held: this.held,
+      hintDice: this.hintDice,
+      hintBox: this.hintBox,
+      busy: this.busy,
+      pendingBox: this.pendingBox,
+      status: this.statusText(),
+    });
+  }
+
+  // The one-line status: what the player should do next.
+  statusText() {
+    const snap = this.snap;
+    if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
+    if (snap.acting !== "player") return "电脑思考中…";
+    if (this.busy && this.pendingBox === null && snap.can_roll) return "掷骰中…";
+    if (this.hintText) return `提示：${this.hintText}`;
+    let joker = "";
+    if (snap.joker) {
+      joker =
+        snap.bonus_now > 0
+          ? `又是快艇！快艇加成 +${snap.bonus_now}，再按百搭规则选一格登记。`
+          : "快艇！按百搭规则选一格登记。";
+    }
+    if (snap.phase === "roll") return "点「掷骰子」开始";
+    if (snap.phase === "decide") return `${joker}点骰子保留，再掷；满意就选择一项登记`;
+    return `${joker}三次已掷完，选择一项登记`;
+  }
+
+  // Take a new game and snapshot from the server and save the game.
+  setGame(data) {
+    this.game = data.game;
+    this.snap = data.view;
+    this.held = this.snap.dice ? this.snap.held.map(Boolean) : NONE_HELD.slice();
+    this.hintDice = new Set();
+    this.hintBox = null;
+    this.hintText = null;
+    this.pendingBox = null;
+    if (this.snap.finished) {
+      this.store.clearGame();
+      this.saved = null;
+    } else {
+      this.store.saveGame(this.game);
+      this.saved = this.game;
+    }
+  }
+
+  // Show a failed request's message in one line; nothing is lost.
+  fail(error) {
+    this.ui.message(error && error.message ? error.message : "出错了，请再试一次");
+  }
+
+  // Show the lobby (records, resume button).
+  showLobby() {
+    this.ui.showLobby({ lobby: this.lobby, records: this.records, hasSave: Boolean(this.saved) });
+  }
+
+  // Change one lobby choice and remember it.
+  choose(field, value) {
+    this.lobby[field] = value;
+    this.store.saveLobby(this.lobby);
+    this.ui.updateLobby(this.lobby);
+  }
+
+  // Start a game from the lobby's choices (asks first when that discards a saved game).
+  async startFromLobby() {
+    if (this.busy) return;
+    if (this.saved) {
+      const ok = await this.ui.confirm("开新的一局会放弃上次没打完的那一局，确定吗？", "开新的一局");
+      if (!ok) return;
+    }
+    const vs = this.lobby.mode === "vs";
+    await this.start({
+      mode: this.lobby.mode,
+      difficulty: vs ? this.lobby.difficulty : null,
+      first: vs ? this.lobby.first : "me",
+    });
+  }
+
+  // Ask the server for a new game with `settings` and show it.
+  async start(settings) {
+    const epoch = ++this.epoch;
+    this.busy = true;
+    try {
+      const data = await this.api.newGame(settings);
+      if (epoch !== this.epoch) return;
+      this.enter(data);
+    } catch (error) {
+      if (epoch === this.epoch) this.fail(error);
+    } finally {
+      if (epoch === this.epoch) {
+        this.busy = false;
+        this.render();
+      }
+    }
+    if (epoch === this.epoch) this.continueComputer();
+  }
+
+  // Resume the saved game: the server restarts its current turn; a rejected save is dropped.
+  async resume() {
+    if (this.busy || !this.saved) return;
+    const epoch = ++this.epoch;
+    this.busy = true;
+    try {
+      const data = await this.api.act(this.saved, { type: "restart_turn" });
+      if (epoch !== this.epoch) return;
+      this.enter(data);
+    } catch (error) {
+      if (epoch !== this.epoch) return;
+      if (error.rejected) {
+        this.store.clearGame();
+        this.saved = null;
+        this.showLobby();
+        this.ui.message("上次没打完的一局数据有误，无法继续，已丢弃这份存档；纪录都还在", error.message);
+      } else {
+        this.fail(error);
+      }
+    } finally {
+      if (epoch === this.epoch) {
+        this.busy = false;
+        this.render();
+      }
+    }
+    if (epoch === this.epoch) this.continueComputer();
+  }
+
+  // Switch to the table with a fresh answer from the server.
+  enter(data) {
+    this.setGame(data);
+    this.counted = this.snap.finished;
+    this.ui.closeResult();
+    this.ui.showGame();
+    this.render();
+  }
+
+  // Roll the dice that are not held (the first roll throws all five).
+  async roll() {
+    const snap = this.snap;
+    if (!snap || this.busy || this.ui.el.game.hidden) return;
+    if (snap.finished) {
+      this.again();
+      return;
+    }
+    if (snap.acting !== "player") {
+      this.continueComputer();
+      return;
+    }
+    if (!snap.can_roll) return;
+    const hold = snap.dice ? [0, 1, 2, 3, 4].filter((i) => this.held[i]) : [];
+    const moving = [0, 1, 2, 3, 4].map((i) => !hold.includes(i));
+    const epoch = this.epoch;
+    const ms = rollMs();
+    this.busy = true;
+    this.hintDice = new Set();
+    this.hintBox = null;
+    this.hintText = null;
+    this.render();
+    this.sound.roll(moving.filter(Boolean).length);
+    this.ui.startRoll(moving, ms);
+    try {
+      const [data] = await Promise.all([this.api.act(this.game, { type: "roll", hold }), sleep(ms)]);
+      if (epoch !== this.epoch) return;
+      this.ui.stopRoll();
+      this.setGame(data);
+    } catch (error) {
+      if (epoch === this.epoch) this.fail(error);
+    } finally {
+      if (epoch === this.epoch) {
+        this.ui.stopRoll();
+        this.busy = false;
+        this.render();
+      }
+    }
+  }
+
+  // Hold or release die `index` at once (sent with the next roll).
+  toggle(index) {
+    const snap = this.snap;
+    if (!snap || this.busy || snap.acting !== "player" || !snap.dice || !snap.can_roll) return;
+    if (!(index >= 0 && index < 5)) return;
+    this.held[index] = !this.held[index];
+    this.sound.hold();
+    this.render();
+  }
+
+  // Score box `key`; a zero while other boxes score asks first (the snapshot says when).
+  async score(key) {
+    const snap = this.snap;
+    if (!snap || this.busy || snap.acting !== "player" || !snap.can_score) return;
+    const side = snap.sides[snap.current];
+    const box = side.boxes.find((b) => b.key === key);
+    if (!box || !box.allowed) return;
+    if (box.confirm) {
+      const ok = await this.ui.confirm(
+        `「${box.name}」现在登记只得 0 分，而别的格子还能得分。确定登记 0 分吗？`,
+        "登记 0 分",
+      );
+      if (!ok || this.snap !== snap || this.busy) return;
+    }
+    const epoch = this.epoch;
+    const bonusBefore = side.yahtzee_bonus;
+    this.busy = true;
+    this.pendingBox = key;
+    this.hintBox = null;
+    this.hintText = null;
+    this.render();
+    try {
+      const data = await this.api.act(this.game, { type: "score", box: key });
+      if (epoch !== this.epoch) return;
+      this.setGame(data);
+      const mine = this.snap.sides[0];
+      const scored = mine.boxes.find((b) => b.key === key);
+      const yahtzee = (key === "yahtzee" && scored && scored.points > 0) || mine.yahtzee_bonus > bonusBefore;
+      if (yahtzee) this.sound.fanfare();
+      else this.sound.score();
+    } catch (error) {
+      if (epoch === this.epoch) this.fail(error);
+    } finally {
+      if (epoch === this.epoch) {
+        this.pendingBox = null;
+        this.busy = false;
+        this.render();
+      }
+    }
+    if (epoch !== this.epoch) return;
+    if (this.snap.finished) this.finish();
+    else this.continueComputer();
+  }
+
+  // Ask for a hint: hold the suggested dice (gold) and/or mark the suggested box.
+  async hint() {
+    const snap = this.snap;
+    if (!snap || this.busy || snap.acting !== "player" || !snap.can_hint || this.ui.el.game.hidden) return;
+    const epoch = this.epoch;
+    const held = this.held.slice();
+    this.busy = true;
+    this.render();
+    try {
+      const data = await this.api.hint(this.game);
+      if (epoch !== this.epoch) return;
+      this.setGame(data);
+      const hint = data.hint || {};
+      if (Array.isArray(hint.hold) && this.snap.can_roll) {
+        this.held = [0, 1, 2, 3, 4].map((i) => hint.hold.includes(i));
+        this.hintDice = new Set(hint.hold);
+      } else {
+        this.held = held;
+      }
+      this.hintBox = typeof hint.box === "string" ? hint.box : null;
+      this.hintText = typeof hint.text === "string" && hint.text ? hint.text : null;
+    } catch (error) {
+      if (epoch === this.epoch) this.fail(error);
+    } finally {
+      if (epoch === this.epoch) {
+        this.busy = false;
+        this.render();
+      }
+    }
+  }
+
+  // Play the computer's turn step by step, pausing to "think" before each step.
+  async continueComputer() {
+    if (!this.snap || this.snap.finished || this.snap.acting === "player" || this.busy) return;
+    const epoch = this.epoch;
+    this.busy = true;
+    this.render();
+    try {
+      while (this.snap && !this.snap.finished && this.snap.acting !== "player") {
+        await sleep(computerPause(this.settings.pace));
+        if (epoch !== this.epoch) return;
+        const data = await this.api.computerStep(this.game);
+        if (epoch !== this.epoch) return;
+        const step = data.step || {};
+        if (step.type === "roll" && this.snap.dice) {
+          const hold = Array.isArray(step.hold) ? step.hold : [];
+          this.held = [0, 1, 2, 3, 4].map((i) => hold.includes(i));
+          this.render();
+          this.sound.hold();
+          await sleep(FAST ? 0 : 450);
+          if (epoch !== this.epoch) return;
+        }
+        if (step.type === "roll") {
+          const ms = rollMs();
+          const moving = [0, 1, 2, 3, 4].map((i) => !(this.snap.dice && this.held[i]));
+          this.sound.roll(moving.filter(Boolean).length);
+          this.ui.startRoll(moving, ms);
+          await sleep(ms);
+          this.ui.stopRoll();
+          if (epoch !== this.epoch) return;
+        }
+        this.setGame(data);
+        this.render();
+        if (step.type === "score") {
+          this.sound.score();
+          this.ui.flash(this.snap.sides.length > 1 ? 1 : 0, step.box);
+        }
+      }
+    } catch (error) {
+      if (epoch === this.epoch) this.fail(error);
+    } finally {
+      if (epoch === this.epoch) {
+        this.busy = false;
+        this.render();
+      }
+    }
+    if (epoch === this.epoch && this.snap.finished) this.finish();
+  }
+
+  // The game is over: update the records once, then show the result dialog.
+  finish() {
+    const snap = this.snap;
+    if (!snap || !snap.finished || this.counted) return;
+    this.counted = true;
+    const total = snap.sides[0].total;
+    const records = this.records;
+    let info;
+    if (snap.mode === "single") {
+      const previous = records.single.best;
+      const isNew = previous === null || total > previous;
+      records.single.games += 1;
+      if (isNew) records.single.best = total;
+      info = { mode: "single", total, previous, isNew, best: records.single.best, sides: snap.sides };
+    } else {
+      const level = records.vs[snap.difficulty] || records.vs.normal;
+      const result = snap.result || {};
+      if (result.draw) level.draws += 1;
+      else if (result.player_won) level.wins += 1;
+      else level.losses += 1;
+      const previous = level.best;
+      const isNew = previous !== null && total > previous;
+      if (previous === null || total > previous) level.best = total;
+      info = {
+        mode: "vs",
+        draw: Boolean(result.draw),
+        playerWon: Boolean(result.player_won),
+        totals: result.totals || snap.sides.map((s) => s.total),
+        sides: snap.sides,
+        isNew,
+        best: level.best,
+      };
+    }
+    this.store.saveRecords(records);
+    this.store.clearGame();
+    this.saved = null;
+    if (info.isNew || (snap.mode === "vs" && info.playerWon)) this.sound.fanfare();
+    this.render();
+    this.ui.showResult(info);
+  }
+
+  // Back to the lobby; an unfinished game stays saved for 「继续」.
+  toLobby() {
+    this.epoch += 1;
+    this.busy = false;
+    this.ui.stopRoll();
+    this.ui.closeResult();
+    this.pendingBox = null;
+    this.showLobby();
+  }
+
+  // After confirming, abandon this game and start a new one with the same settings.
+  async restart() {
+    if (!this.snap) return;
+    const ok = await this.ui.confirm("放弃这一局，用同样的设置重新开始吗？", "重新开始");
+    if (!ok) return;
+    this.epoch += 1;
+    this.busy = false;
+    await this.start(this.settingsOfGame());
+  }
+
+  // 「再来一局」: a new game with the finished game's settings.
+  async again() {
+    if (!this.snap) return;
+    this.ui.closeResult();
+    this.busy = false;
+    await this.start(this.settingsOfGame());
+  }
+
+  // The lobby settings the current game was started with.
+  settingsOfGame() {
+    const snap = this.snap;
+    return { mode: snap.mode, difficulty: snap.difficulty, first: snap.first };
+  }
+
+  // Change and save site-wide settings (sound, computer pace).
+  changeSettings(change) {
+    Object.assign(this.settings, change);
+    this.sound.setEnabled(this.settings.sound);
+    this.store.saveSettings(this.settings, this.settingsExtra);
+    this.ui.updateSettings(this.settings);
+  }
+
+  // Enter or leave fullscreen for the game area.
+  toggleFullscreen() {
+    if (document.fullscreenElement) {
+      document.exitFullscreen().catch(() => {});
+      return;
+    }
+    const app = this.ui.el.app;
+    if (!app.requestFullscreen) {
+      this.ui.message("这个浏览器不支持全屏");
+      return;
+    }
+    app.requestFullscreen().catch(() => this.ui.message("浏览器没有允许全屏"));
+  }
+}
+
+// Build the pieces and start.
+function boot() {
+  let backend = null;
+  try {
+    backend = window.localStorage;
+  } catch {
+    backend = null;
+  }
+  const manager = new GameManager({
+    api: new Api(),
+    view: new View(document),
+    input: new Input(document, document.getElementById("game")),
+    store: new LocalStore(backend),
+    sound: new Sound(),
+  });
+  manager.init();
+  window.yahtzeeReady = true;
+}
+
+boot();

@@ -1,0 +1,90 @@
+// Short, soft sounds generated with the Web Audio API (no sound files): a rattle for a roll,
+// a click for a hold, a chime for a score and a fanfare for a new record or a Yahtzee.
+
+export class Sound {
+  // Sounds start enabled; the audio context is made lazily, on the first sound after a click.
+  constructor() {
+    this.enabled = true;
+    this.context = null;
+  }
+
+  // Turn all sounds on or off.
+  setEnabled(on) {
+    this.enabled = Boolean(on);
+  }
+
+  // The audio context when sound is on and available, else null.
+  audio() {
+    if (!this.enabled) return null;
+    if (!this.context) {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) return null;
+      try {
+        this.context = new Context();
+      } catch {
+        return null;
+      }
+    }
+    if (this.context.state === "suspended") this.context.resume().catch(() => {});
+    return this.context;
+  }
+
+  // One enveloped oscillator note: frequency in Hz, start offset and length in seconds.
+  tone(frequency, start, length, type = "sine", level = 0.12) {
+    const ctx = this.audio();
+    if (!ctx) return;
+    const t = ctx.currentTime + start;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(frequency, t);
+    gain.gain.setValueAtTime(0.0001, t);
+    gain.gain.exponentialRampToValueAtTime(level, t + 0.012);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t + length);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(t);
+    osc.stop(t + length + 0.02);
+  }
+
+  // One short band-passed noise burst, like a die knocking on wood.
+  knock(start, level = 0.18) {
+    const ctx = this.audio();
+    if (!ctx) return;
+    const length = 0.05;
+    const buffer = ctx.createBuffer(1, Math.ceil(ctx.sampleRate * length), ctx.sampleRate);
+    const data = buffer.getChannelData(0);
+    for (let i = 0; i < data.length; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
+    const source = ctx.createBufferSource();
+    source.buffer = buffer;
+    const filter = ctx.createBiquadFilter();
+    filter.type = "bandpass";
+    filter.frequency.value = 900 + Math.random() * 1400;
+    filter.Q.value = 4;
+    const gain = ctx.createGain();
+    gain.gain.value = level;
+    source.connect(filter).connect(gain).connect(ctx.destination);
+    source.start(ctx.currentTime + start);
+  }
+
+  // The rattle of a roll: a handful of knocks spread over about 0.4 s.
+  roll(dice = 5) {
+    const knocks = 4 + Math.min(dice, 5);
+    for (let i = 0; i < knocks; i += 1) this.knock(i * 0.045 + Math.random() * 0.03);
+  }
+
+  // A light click when a die is held or released.
+  hold() {
+    this.tone(1200, 0, 0.05, "triangle", 0.08);
+  }
+
+  // A two-note chime when a box is scored.
+  score() {
+    this.tone(880, 0, 0.22, "sine", 0.1);
+    this.tone(1320, 0.08, 0.3, "sine", 0.08);
+  }
+
+  // A rising fanfare for a new record or a Yahtzee.
+  fanfare() {
+    [523, 659, 784, 1047].forEach((f, i) => this.tone(f, i * 0.12, 0.35, "triangle", 0.12));
+  }
+}

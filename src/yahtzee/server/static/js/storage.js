@@ -1,0 +1,188 @@
+// Browser storage: the unfinished game (verbatim server JSON), records, lobby choices and the
+// site-wide settings. Every reader survives corrupt or foreign data: it returns defaults plus a
+// one-line Chinese `problem`, and never touches the other keys.
+
+export const KEYS = Object.freeze({
+  game: "yahtzee.game",
+  records: "yahtzee.records",
+  lobby: "yahtzee.lobby",
+  settings: "site.settings",
+});
+
+const GAME_VERSION = 1;
+const RECORDS_VERSION = 1;
+const DIFFICULTIES = ["beginner", "normal", "expert"];
+
+// A fresh, empty set of records.
+export function emptyRecords() {
+  const vs = {};
+  for (const level of DIFFICULTIES) vs[level] = { wins: 0, losses: 0, draws: 0, best: null };
+  return { version: RECORDS_VERSION, single: { best: null, games: 0 }, vs };
+}
+
+// Default site-wide settings (shared by every game of the site).
+export function defaultSettings() {
+  return { sound: true, pace: "real" };
+}
+
+// A count read from storage: a non-negative whole number, else the fallback.
+function count(value, fallback = 0) {
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
+// A best score read from storage: a non-negative whole number or null.
+function best(value) {
+  return Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+export class LocalStore {
+  // `backend` is any object with getItem/setItem/removeItem (window.localStorage by default).
+  constructor(backend) {
+    this.backend = backend;
+  }
+
+  // Read a key's raw text; null when missing or when storage is unavailable.
+  read(key) {
+    try {
+      return this.backend ? this.backend.getItem(key) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // Write a key; false when storage is full or unavailable (the game goes on regardless).
+  write(key, value) {
+    try {
+      if (!this.backend) return false;
+      this.backend.setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // Remove a key, ignoring storage errors.
+  remove(key) {
+    try {
+      if (this.backend) this.backend.removeItem(key);
+    } catch {
+      /* storage unavailable: nothing to remove */
+    }
+  }
+
+  // The saved unfinished game as {game, problem}; a bad save is dropped, nothing else is.
+  loadGame() {
+    const raw = this.read(KEYS.game);
+    if (raw === null) return { game: null, problem: null };
+    let game;
+    try {
+      game = JSON.parse(raw);
+    } catch {
+      game = undefined;
+    }
+    if (!game || typeof game !== "object" || Array.isArray(game)) {
+      this.remove(KEYS.game);
+      return { game: null, problem: "上次没打完的一局数据已损坏，无法恢复，已丢弃" };
+    }
+    if (game.version !== GAME_VERSION) {
+      this.remove(KEYS.game);
+      return { game: null, problem: "上次没打完的一局来自不认识的版本，无法恢复，已丢弃" };
+    }
+    if (game.finished === true) {
+      this.remove(KEYS.game);
+      return { game: null, problem: null };
+    }
+    return { game, problem: null };
+  }
+
+  // Save the game exactly as the server returned it.
+  saveGame(game) {
+    this.write(KEYS.game, JSON.stringify(game));
+  }
+
+  // Forget the saved game.
+  clearGame() {
+    this.remove(KEYS.game);
+  }
+
+  // Records as {records, problem}; unreadable fields fall back to empty, valid ones are kept.
+  loadRecords() {
+    const records = emptyRecords();
+    const raw = this.read(KEYS.records);
+    if (raw === null) return { records, problem: null };
+    let data;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return { records, problem: "纪录数据已损坏，无法读取" };
+    }
+    if (!data || typeof data !== "object" || data.version !== RECORDS_VERSION) {
+      return { records, problem: "纪录数据来自不认识的版本，无法读取" };
+    }
+    const single = data.single && typeof data.single === "object" ? data.single : {};
+    records.single.best = best(single.best);
+    records.single.games = count(single.games);
+    const vs = data.vs && typeof data.vs === "object" ? data.vs : {};
+    for (const level of DIFFICULTIES) {
+      const entry = vs[level] && typeof vs[level] === "object" ? vs[level] : {};
+      records.vs[level] = {
+        wins: count(entry.wins),
+        losses: count(entry.losses),
+        draws: count(entry.draws),
+        best: best(entry.best),
+      };
+    }
+    return { records, problem: null };
+  }
+
+  // Save the records.
+  saveRecords(records) {
+    this.write(KEYS.records, JSON.stringify(records));
+  }
+
+  // Site-wide settings as {settings, problem}; other games' fields in the key are preserved.
+  loadSettings() {
+    const settings = defaultSettings();
+    const raw = this.read(KEYS.settings);
+    if (raw === null) return { settings, extra: {}, problem: null };
+    let data;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return { settings, extra: {}, problem: "设置数据已损坏，已恢复默认设置" };
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data)) {
+      return { settings, extra: {}, problem: "设置数据无法读取，已恢复默认设置" };
+    }
+    if (typeof data.sound === "boolean") settings.sound = data.sound;
+    if (data.pace === "real" || data.pace === "fast") settings.pace = data.pace;
+    return { settings, extra: data, problem: null };
+  }
+
+  // Save settings, merged over whatever other games keep in the same site-wide key.
+  saveSettings(settings, extra = {}) {
+    this.write(KEYS.settings, JSON.stringify({ ...extra, ...settings }));
+  }
+
+  // The last lobby choices {mode, difficulty, first}, or defaults.
+  loadLobby() {
+    const lobby = { mode: "single", difficulty: "normal", first: "me" };
+    let data = null;
+    try {
+      data = JSON.parse(this.read(KEYS.lobby) ?? "null");
+    } catch {
+      data = null;
+    }
+    if (data && typeof data === "object") {
+      if (data.mode === "single" || data.mode === "vs") lobby.mode = data.mode;
+      if (DIFFICULTIES.includes(data.difficulty)) lobby.difficulty = data.difficulty;
+      if (["me", "computer", "random"].includes(data.first)) lobby.first = data.first;
+    }
+    return lobby;
+  }
+
+  // Save the lobby choices.
+  saveLobby(lobby) {
+    this.write(KEYS.lobby, JSON.stringify(lobby));
+  }
+}

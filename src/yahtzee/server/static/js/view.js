@@ -1,0 +1,548 @@
+// Drawing: puts the server's snapshot (`view`) on the page. Every number, every "allowed" and
+// every zero comes from the snapshot; this module only chooses how it looks. The controller adds
+// page-only state: dice held locally before the next roll, hint marks, a box being scored.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CENTER = 50;
+const NEAR = 27;
+const FAR = 73;
+const PIPS = {
+  1: [[CENTER, CENTER]],
+  2: [[NEAR, NEAR], [FAR, FAR]],
+  3: [[NEAR, NEAR], [CENTER, CENTER], [FAR, FAR]],
+  4: [[NEAR, NEAR], [FAR, NEAR], [NEAR, FAR], [FAR, FAR]],
+  5: [[NEAR, NEAR], [FAR, NEAR], [CENTER, CENTER], [NEAR, FAR], [FAR, FAR]],
+  6: [[NEAR, NEAR], [FAR, NEAR], [NEAR, CENTER], [FAR, CENTER], [NEAR, FAR], [FAR, FAR]],
+};
+
+// Short explanations under each box name (labels only; the points come from the server).
+const BOX_NOTES = {
+  ones: "所有 1 相加",
+  twos: "所有 2 相加",
+  threes: "所有 3 相加",
+  fours: "所有 4 相加",
+  fives: "所有 5 相加",
+  sixes: "所有 6 相加",
+  three_of_a_kind: "三颗相同 · 总和",
+  four_of_a_kind: "四颗相同 · 总和",
+  full_house: "三带二 · 25",
+  small_straight: "四连号 · 30",
+  large_straight: "五连号 · 40",
+  yahtzee: "五颗相同 · 50",
+  chance: "任意 · 总和",
+};
+
+// Create an element with a class name and optional text.
+function make(tag, className = "", text = "") {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text) el.textContent = text;
+  return el;
+}
+
+// A random face, used only for the tumbling look while the server rolls the real dice.
+function randomFace() {
+  return 1 + Math.floor(Math.random() * 6);
+}
+
+export class View {
+  // Look up the page's fixed elements and build the five dice.
+  constructor(doc) {
+    this.doc = doc;
+    const $ = (id) => doc.getElementById(id);
+    this.el = {
+      app: $("app"),
+      lobby: $("lobby"),
+      game: $("game"),
+      round: $("round"),
+      totals: $("totals"),
+      hint: $("hint-btn"),
+      fullscreen: $("fullscreen-btn"),
+      message: $("message"),
+      vsOptions: $("vs-options"),
+      records: $("records"),
+      resume: $("resume-btn"),
+      dice: $("dice"),
+      roll: $("roll-btn"),
+      status: $("status"),
+      sheet: $("sheet"),
+      confirm: $("confirm-dialog"),
+      confirmText: $("confirm-text"),
+      confirmOk: $("confirm-ok"),
+      confirmCancel: $("confirm-cancel"),
+      result: $("result-dialog"),
+      resultTitle: $("result-title"),
+      resultBody: $("result-body"),
+      settings: $("settings-dialog"),
+    };
+    this.dice = [];
+    this.faces = [null, null, null, null, null];
+    this.rollTimer = null;
+    this.messageTimer = null;
+    this.sheetSides = 0;
+    this.cells = [];
+    this.buildDice();
+    this.el.message.addEventListener("click", () => this.hideMessage());
+  }
+
+  // Five die buttons, each with an SVG face and a mark under it.
+  buildDice() {
+    for (let i = 0; i < 5; i += 1) {
+      const slot = make("div", "die-slot");
+      const button = make("button", "die blank");
+      button.type = "button";
+      button.dataset.die = String(i);
+      const svg = this.doc.createElementNS(SVG_NS, "svg");
+      svg.setAttribute("viewBox", "0 0 100 100");
+      svg.setAttribute("aria-hidden", "true");
+      button.append(svg);
+      const badge = make("span", "die-badge", "★");
+      badge.setAttribute("aria-hidden", "true");
+      button.append(badge);
+      const mark = make("span", "die-mark", "保留");
+      mark.setAttribute("aria-hidden", "true");
+      slot.append(button, mark);
+      this.el.dice.append(slot);
+      this.dice.push({ button, svg, mark });
+    }
+  }
+
+  // Draw the pips of one face (null: a blank die) into a die's SVG.
+  drawFace(index, face) {
+    if (this.faces[index] === face) return;
+    this.faces[index] = face;
+    const { svg } = this.dice[index];
+    svg.replaceChildren();
+    for (const [cx, cy] of PIPS[face] || []) {
+      const pip = this.doc.createElementNS(SVG_NS, "circle");
+      pip.setAttribute("cx", String(cx));
+      pip.setAttribute("cy", String(cy));
+      pip.setAttribute("r", "9.5");
+      svg.append(pip);
+    }
+  }
+
+  // Show the lobby with the current choices, records and the resume button when a save exists.
+  showLobby({ lobby, records, hasSave }) {
+    this.el.app.classList.add("in-lobby");
+    this.el.app.classList.remove("in-game");
+    this.el.game.hidden = true;
+    this.el.lobby.hidden = false;
+    this.updateLobby(lobby);
+    this.renderRecords(records);
+    this.el.resume.hidden = !hasSave;
+  }
+
+  // Mark the chosen lobby options and show the vs options only in vs mode.
+  updateLobby(lobby) {
+    for (const button of this.el.lobby.querySelectorAll("[data-action][data-value]")) {
+      const chosen = lobby[button.dataset.action];
+      if (chosen !== undefined) button.setAttribute("aria-pressed", String(chosen === button.dataset.value));
+    }
+    this.el.vsOptions.hidden = lobby.mode !== "vs";
+  }
+
+  // The records block of the lobby: single best score and vs wins / losses / draws.
+  renderRecords(records) {
+    const box = this.el.records;
+    box.replaceChildren();
+    box.append(make("h3", "", "我的纪录"));
+    const list = make("dl", "record-list");
+    const best = records.single.best;
+    list.append(make("dt", "", "单人最高分"), make("dd", "num", best === null ? "暂无" : String(best)));
+    const names = { beginner: "入门", normal: "普通", expert: "高手" };
+    for (const [level, name] of Object.entries(names)) {
+      const r = records.vs[level];
+      list.append(
+        make("dt", "", `人机·${name}`),
+        make("dd", "num", `${r.wins} 胜 ${r.losses} 负 ${r.draws} 平`),
+      );
+    }
+    box.append(list);
+  }
+
+  // Switch from the lobby to the table.
+  showGame() {
+    this.el.app.classList.remove("in-lobby");
+    this.el.app.classList.add("in-game");
+    this.el.lobby.hidden = true;
+    this.el.game.hidden = false;
+  }
+
+  // Redraw the whole table from the snapshot plus the controller's page-only state.
+  render(state) {
+    const { snap } = state;
+    if (!snap) return;
+    this.el.app.classList.toggle("vs", snap.mode === "vs");
+    this.renderTopbar(state);
+    this.renderDice(state);
+    this.renderRollButton(state);
+    this.renderSheet(state);
+    this.el.status.textContent = state.status;
+  }
+
+  // Round, totals and the hint button.
+  renderTopbar({ snap, busy }) {
+    this.el.round.textContent = `第 ${snap.round} / ${snap.rounds} 回合`;
+    const parts = snap.sides.map((side) => {
+      const span = make("span", "total");
+      span.append(`${side.label} `, make("b", "num", String(side.total)));
+      return span;
+    });
+    this.el.totals.replaceChildren(...parts);
+    const hint = this.el.hint;
+    const none = snap.hints_left === 0 && !snap.hinted_now;
+    hint.textContent = none ? "提示已用完" : `提示 (${snap.hints_left})`;
+    hint.classList.toggle("spent", none);
+    hint.disabled = none || !snap.can_hint || busy;
+  }
+
+  // The five dice: faces, held (lifted, green mark), hinted (gold ring) and locked states.
+  renderDice({ snap, held, hintDice, busy }) {
+    const mine = snap.acting === "player" && !snap.finished;
+    const locked = Boolean(snap.dice) && snap.rolls_left === 0;
+    const holdable = mine && Boolean(snap.dice) && snap.can_roll;
+    this.el.dice.setAttribute("aria-label", mine || snap.finished ? "骰子" : "电脑的骰子");
+    this.dice.forEach(({ button, mark }, i) => {
+      const face = snap.dice ? snap.dice[i] : null;
+      if (!this.rolling) this.drawFace(i, face);
+      const isHeld = Boolean(face) && !locked && Boolean(held[i]);
+      const hinted = hintDice.has(i);
+      button.classList.toggle("blank", !face);
+      button.classList.toggle("held", isHeld);
+      button.classList.toggle("hinted", hinted);
+      button.classList.toggle("locked", locked);
+      button.disabled = !holdable;
+      button.setAttribute("aria-pressed", String(isHeld));
+      let name = face ? `第${i + 1}颗 ${face}点` : `第${i + 1}颗 未掷`;
+      if (isHeld) name += " 已保留";
+      if (locked) name += " 已锁定";
+      if (hinted) name += "（提示建议）";
+      button.setAttribute("aria-label", name);
+      mark.textContent = locked ? "锁定" : "保留";
+      mark.classList.toggle("on", isHeld || locked);
+      mark.classList.toggle("locked", locked);
+      button.classList.toggle("busy", busy);
+    });
+  }
+
+  // The roll button's words: 掷骰子, 再掷 (n/3), or what else it does now.
+  renderRollButton({ snap, busy }) {
+    const button = this.el.roll;
+    let text;
+    let enabled = !busy;
+    if (snap.finished) {
+      text = "再来一局";
+    } else if (snap.acting !== "player") {
+      text = busy ? "电脑回合" : "让电脑继续";
+    } else if (!snap.dice) {
+      text = "掷骰子";
+      enabled = enabled && snap.can_roll;
+    } else if (snap.can_roll) {
+      text = `再掷 (${snap.rolls_used}/${snap.max_rolls})`;
+    } else {
+      text = `已掷 (${snap.rolls_used}/${snap.max_rolls})`;
+      enabled = false;
+    }
+    button.textContent = text;
+    button.disabled = !enabled;
+  }
+
+  // Build the score table once per number of sides: a row per box plus the total rows.
+  buildSheet(snap) {
+    const table = this.el.sheet;
+    const caption = table.querySelector("caption");
+    table.replaceChildren(caption);
+    this.sheetSides = snap.sides.length;
+    this.cells = snap.sides.map(() => ({}));
+    this.heads = [];
+    const head = make("thead");
+    const headRow = make("tr");
+    const corner = make("th", "corner", "项目");
+    corner.scope = "col";
+    headRow.append(corner);
+    snap.sides.forEach((side, s) => {
+      const th = make("th", `side side-${s}`);
+      th.scope = "col";
+      const arrow = make("span", "arrow", "▼");
+      arrow.setAttribute("aria-hidden", "true");
+      const note = make("span", "visually-hidden acting-note", "（正在掷骰）");
+      th.append(arrow, make("span", "side-name", side.label), note);
+      headRow.append(th);
+      this.heads.push(th);
+    });
+    head.append(headRow);
+    table.append(head);
+
+    const addRow = (group, key, name, note, extraClass = "") => {
+      const tr = make("tr", `row-${key} ${extraClass}`.trim());
+      const th = make("th", "name");
+      th.scope = "row";
+      th.append(make("span", "box-name", name));
+      if (note) th.append(make("span", "box-note", note));
+      tr.append(th);
+      snap.sides.forEach((_, s) => {
+        const td = make("td", `cell side-${s}`);
+        if (s === 0 && BOX_NOTES[key]) {
+          const button = make("button", "box");
+          button.type = "button";
+          button.dataset.box = key;
+          td.append(button);
+          this.cells[s][key] = button;
+        } else {
+          this.cells[s][key] = td;
+        }
+        tr.append(td);
+      });
+      group.append(tr);
+    };
+    const upper = make("tbody", "upper");
+    const lower = make("tbody", "lower");
+    for (const box of snap.sides[0].boxes) {
+      addRow(box.section === "upper" ? upper : lower, box.key, box.name, BOX_NOTES[box.key]);
+    }
+    addRow(upper, "upper_subtotal", "上区小计", "满 63 奖励 35", "sum");
+    addRow(upper, "upper_bonus", "上区奖励", "", "sum");
+    addRow(lower, "yahtzee_bonus", "快艇加成", "每个再来的快艇 +100", "sum");
+    const foot = make("tfoot");
+    addRow(foot, "total", "总分", "", "grand");
+    table.append(upper, lower, foot);
+  }
+
+  // Fill the score table: points, green previews, marked zeros, dashes, hint and progress.
+  renderSheet({ snap, hintBox, busy, pendingBox }) {
+    if (this.sheetSides !== snap.sides.length) this.buildSheet(snap);
+    snap.sides.forEach((side, s) => {
+      const th = this.heads[s];
+      th.classList.toggle("acting", side.acting);
+      const cells = this.cells[s];
+      for (const box of side.boxes) {
+        if (s === 0) this.renderPlayerBox(cells[box.key], box, side, { snap, hintBox, busy, pendingBox });
+        else this.renderOtherBox(cells[box.key], box);
+      }
+      this.renderSums(cells, side, snap);
+    });
+  }
+
+  // One box of the player's column: a button named by the box and what it would score now.
+  renderPlayerBox(button, box, side, { snap, hintBox, busy, pendingBox }) {
+    const classes = ["box"];
+    let label;
+    let disabled = true;
+    button.replaceChildren();
+    if (box.points !== null) {
+      classes.push("filled");
+      if (box.points === 0) classes.push("filled-zero");
+      button.textContent = String(box.points);
+      label = `${box.name} 已登记 ${box.points}分`;
+    } else if (pendingBox === box.key && box.preview !== null) {
+      classes.push("filled", "pending");
+      button.textContent = String(box.preview);
+      label = `${box.name} 正在登记 ${box.preview}分`;
+    } else if (box.allowed && side.acting) {
+      disabled = busy;
+      if (box.zero) {
+        classes.push("zero");
+        const mark = make("span", "zero-mark", "✕");
+        mark.setAttribute("aria-hidden", "true");
+        button.append(mark, "0");
+      } else {
+        classes.push("preview");
+        button.textContent = String(box.preview);
+      }
+      label = `${box.name} ${box.preview}分`;
+    } else if (side.acting && snap.phase !== "over") {
+      classes.push("dash");
+      button.textContent = "–";
+      label = `${box.name} 现在不能登记`;
+    } else {
+      classes.push("open");
+      label = `${box.name} 未登记`;
+    }
+    if (hintBox === box.key && box.points === null) {
+      classes.push("hinted");
+      label += "（提示建议）";
+    }
+    button.className = classes.join(" ");
+    button.disabled = disabled;
+    button.setAttribute("aria-label", label);
+  }
+
+  // One box of another side's column: its points, or empty while open.
+  renderOtherBox(td, box) {
+    td.textContent = box.points === null ? "" : String(box.points);
+    td.classList.toggle("filled-zero", box.points === 0);
+  }
+
+  // Subtotal with progress toward 63, upper bonus, Yahtzee bonus and total of one side.
+  renderSums(cells, side, snap) {
+    const sub = cells.upper_subtotal;
+    sub.replaceChildren();
+    const text = make("span", "progress-text num", `${side.upper_subtotal} / ${side.upper_target}`);
+    const bar = make("span", "progress");
+    bar.setAttribute("aria-hidden", "true");
+    const fill = make("span", "progress-fill");
+    fill.style.width = `${Math.min(100, (100 * side.upper_subtotal) / side.upper_target)}%`;
+    bar.append(fill);
+    sub.append(text, bar);
+    sub.classList.toggle("reached", side.upper_needed === 0);
+
+    const bonus = cells.upper_bonus;
+    const upperOpen = side.boxes.some((b) => b.section === "upper" && b.points === null);
+    if (side.upper_bonus > 0) bonus.textContent = String(side.upper_bonus);
+    else if (upperOpen) bonus.replaceChildren(make("span", "needed", `还差 ${side.upper_needed}`));
+    else bonus.textContent = "0";
+
+    const ybonus = cells.yahtzee_bonus;
+    ybonus.replaceChildren(String(side.yahtzee_bonus));
+    if (side.acting && snap.bonus_now > 0) {
+      ybonus.append(make("span", "bonus-now", ` +${snap.bonus_now}`));
+    }
+    cells.total.replaceChildren(make("span", "num", String(side.total)));
+  }
+
+  // Start the tumble of the dice marked in `moving` for about `ms` milliseconds.
+  startRoll(moving, ms) {
+    this.rolling = true;
+    this.dice.forEach(({ button }, i) => {
+      if (!moving[i]) return;
+      button.classList.remove("blank");
+      button.style.animationDuration = `${ms}ms`;
+      if (ms > 0) button.classList.add("rolling");
+      this.drawFace(i, randomFace());
+    });
+    clearInterval(this.rollTimer);
+    if (ms > 0) {
+      this.rollTimer = setInterval(() => {
+        moving.forEach((move, i) => move && this.drawFace(i, randomFace()));
+      }, 80);
+    }
+  }
+
+  // Stop the tumble; the next render draws the real faces.
+  stopRoll() {
+    clearInterval(this.rollTimer);
+    this.rollTimer = null;
+    this.rolling = false;
+    for (const { button } of this.dice) {
+      button.classList.remove("rolling");
+      button.style.animationDuration = "";
+    }
+  }
+
+  // Briefly highlight a box another side has just scored.
+  flash(side, key) {
+    const cell = this.cells[side] && this.cells[side][key];
+    if (!cell) return;
+    cell.classList.remove("flash");
+    void cell.offsetWidth;
+    cell.classList.add("flash");
+  }
+
+  // Show a one-line message (errors, storage problems) for a while.
+  message(text, title = "") {
+    const el = this.el.message;
+    el.textContent = text;
+    el.title = title;
+    el.hidden = false;
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => this.hideMessage(), 9000);
+  }
+
+  // Hide the one-line message.
+  hideMessage() {
+    this.el.message.hidden = true;
+  }
+
+  // Ask a yes/no question in the native dialog; resolves true only for the OK button.
+  confirm(text, okLabel = "确定") {
+    const dialog = this.el.confirm;
+    this.el.confirmText.textContent = text;
+    this.el.confirmOk.textContent = okLabel;
+    dialog.returnValue = "";
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+      dialog.showModal();
+      this.el.confirmCancel.focus();
+    });
+  }
+
+  // The end-of-game dialog: score and best (single), or both sides' sums and the winner (vs).
+  showResult(info) {
+    const body = this.el.resultBody;
+    body.replaceChildren();
+    if (info.mode === "single") {
+      this.el.resultTitle.textContent = info.isNew ? "新纪录！" : "本局结束";
+      const big = make("p", "result-score");
+      big.append("本局得分 ", make("b", "num", String(info.total)));
+      body.append(big);
+      if (info.isNew) {
+        const note = make("p", "new-record", info.previous === null ? "新纪录！这是你的第一个纪录" : `新纪录！比原纪录 ${info.previous} 多 ${info.total - info.previous} 分`);
+        body.append(note);
+      }
+      body.append(make("p", "result-best", `最高纪录 ${info.best}`));
+      body.append(this.resultTable(info.sides, ["本局"]));
+    } else {
+      const title = info.draw ? "平局" : info.playerWon ? "你赢了！" : "电脑赢了";
+      this.el.resultTitle.textContent = title;
+      body.append(make("p", "result-winner", info.draw ? `平局，双方都是 ${info.totals[0]} 分` : title));
+      body.append(this.resultTable(info.sides, ["你", "电脑"]));
+      if (info.isNew) body.append(make("p", "new-record", `新纪录！你的最高分 ${info.best}`));
+    }
+    if (!this.el.result.open) this.el.result.showModal();
+  }
+
+  // A small table of upper (with bonus), lower, Yahtzee bonus and total per side.
+  resultTable(sides, labels) {
+    const table = make("table", "result-table");
+    const head = make("tr");
+    head.append(make("th", "", ""));
+    labels.forEach((label) => {
+      const th = make("th", "", label);
+      th.scope = "col";
+      head.append(th);
+    });
+    table.append(head);
+    const rows = [
+      ["上区（含奖励）", (s) => `${s.upper_subtotal + s.upper_bonus}`],
+      ["其中上区奖励", (s) => `${s.upper_bonus}`],
+      ["下区", (s) => `${s.lower_total}`],
+      ["快艇加成", (s) => `${s.yahtzee_bonus}`],
+      ["总分", (s) => `${s.total}`],
+    ];
+    for (const [name, value] of rows) {
+      const tr = make("tr");
+      const th = make("th", "", name);
+      th.scope = "row";
+      tr.append(th);
+      sides.forEach((side) => tr.append(make("td", "num", value(side))));
+      table.append(tr);
+    }
+    return table;
+  }
+
+  // Close the result dialog if it is open.
+  closeResult() {
+    if (this.el.result.open) this.el.result.close();
+  }
+
+  // Open the settings dialog showing the current settings.
+  openSettings(settings) {
+    this.updateSettings(settings);
+    if (!this.el.settings.open) this.el.settings.showModal();
+  }
+
+  // Mark the current sound and pace choices in the settings dialog.
+  updateSettings(settings) {
+    const chosen = { sound: settings.sound ? "on" : "off", pace: settings.pace };
+    for (const button of this.el.settings.querySelectorAll("[data-action][data-value]")) {
+      button.setAttribute("aria-pressed", String(chosen[button.dataset.action] === button.dataset.value));
+    }
+  }
+
+  // Name the fullscreen button after what it will do next.
+  setFullscreen(on) {
+    this.el.fullscreen.setAttribute("aria-label", on ? "退出全屏" : "全屏");
+    this.el.fullscreen.classList.toggle("on", on);
+  }
+}
