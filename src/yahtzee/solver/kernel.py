@@ -276,6 +276,79 @@ def _turn_one(
     return score, keep1, keep2, box, start[0]
 
 
+@numba.njit(cache=True, nogil=True)
+def _decide(
+    w: FloatArray,
+    mask: int,
+    y: int,
+    upper: int,
+    r: int,
+    rolls_left: int,
+    box_pts: IntArray,
+    box_val: FloatArray,
+    keep_val: FloatArray,
+) -> None:
+    """One decision point's option values, all as points still to come.
+
+    ``box_pts[b]``: points of roll ``r`` in box ``b`` if the rules allow it now, else -1;
+    ``box_val[b]``: those points plus +100, +35 and ``W`` after. With rolls left, ``keep_val[j]``
+    is the value of sub-keep ``ROLL_SUBKEEPS[r, j]`` (the last, all five, is stopping).
+    """
+    jf = ROLL_YAHTZEE_FACE[r]
+    joker = jf != 0 and (mask & YAHTZEE_BIT) != 0
+    bonus = _YAHTZEE_BONUS if (jf != 0 and y) else 0.0
+    for b in range(13):
+        box_pts[b] = -1
+    if not joker:
+        for b in range(13):
+            if not mask & (1 << b):
+                box_pts[b] = ROLL_POINTS[r, b]
+    elif not mask & (1 << (jf - 1)):
+        box_pts[jf - 1] = 5 * jf
+    elif (mask >> 6) != 0x7F:
+        for b in range(6, 13):
+            if not mask & (1 << b):
+                box_pts[b] = JOKER_POINTS[jf - 1, b]
+    else:
+        for b in range(6):
+            if not mask & (1 << b):
+                box_pts[b] = 0
+    full = (1 << 13) - 1
+    for b in range(13):
+        pts = box_pts[b]
+        if pts < 0:
+            continue
+        after = mask | (1 << b)
+        nu = upper
+        gain = 0.0
+        ny = y
+        if b < 6:
+            nu = min(upper + pts, UPPER_CAP)
+            if upper < UPPER_CAP <= upper + pts:
+                gain = _UPPER_BONUS
+        elif b == _YAHTZEE_BOX and pts == _YAHTZEE_POINTS:
+            ny = 1
+        future = 0.0 if after == full else w[after, ny, nu]
+        box_val[b] = pts + bonus + gain + future
+    if rolls_left == 0:
+        return
+    ups = np.full(1, upper, dtype=np.int64)
+    fu = np.empty((6, 6, 1))
+    fl = np.empty((8, 1))
+    v0 = np.empty((NUM_ROLLS, 1))
+    lat1 = np.empty((NUM_KEEPS, 1))
+    lat2 = np.empty((NUM_KEEPS, 1))
+    best = np.empty((NUM_KEEPS, 1))
+    v2 = np.empty((NUM_ROLLS, 1))
+    start = np.empty(1)
+    no_box = np.empty(0, dtype=np.int8)
+    turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box)
+    lat = lat1 if rolls_left == 1 else lat2
+    for j in range(ROLL_NSUBKEEPS[r] - 1):
+        keep_val[j] = lat[ROLL_SUBKEEPS[r, j], 0]
+    keep_val[ROLL_NSUBKEEPS[r] - 1] = v0[r, 0]
+
+
 @numba.njit(cache=True, parallel=True)
 def _turn_batch(
     w: FloatArray,
@@ -421,6 +494,23 @@ def turn_one(
     return _turn_one(values, mask, int(yahtzee50), upper)
 
 
+def decide(
+    values: FloatArray, mask: int, upper: int, yahtzee50: bool, roll: int, rolls_left: int
+) -> tuple[IntArray, FloatArray, FloatArray]:
+    """One decision point, unchecked (the caller validated every argument).
+
+    Returns ``(box_pts, box_val, keep_val)``: ndarray(int64, (13,)) points of ``roll`` per box,
+    -1 where the rules forbid it now (forced Joker); ndarray(float64, (13,)) the value to come of
+    scoring there (points and bonuses included); ndarray(float64, (32,)) with rolls left, the
+    value to come of each sub-keep ``tables.ROLL_SUBKEEPS[roll, j]``, the last being all five.
+    """
+    box_pts = np.empty(13, dtype=np.int64)
+    box_val = np.zeros(13)
+    keep_val = np.full(32, np.nan)
+    _decide(values, mask, int(yahtzee50), upper, roll, rolls_left, box_pts, box_val, keep_val)
+    return box_pts, box_val, keep_val
+
+
 def best_keeps(keep: FloatArray, rolls: IntArray) -> IntArray:
     """The best keep index for each state's roll.
 
@@ -434,4 +524,12 @@ def best_keeps(keep: FloatArray, rolls: IntArray) -> IntArray:
     return out
 
 
-__all__ = ["TurnValues", "best_keeps", "check_states", "is_reachable", "turn_one", "turn_values"]
+__all__ = [
+    "TurnValues",
+    "best_keeps",
+    "check_states",
+    "decide",
+    "is_reachable",
+    "turn_one",
+    "turn_values",
+]

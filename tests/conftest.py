@@ -1,0 +1,77 @@
+"""Shared fixtures. The solver table is built (or copied) once per session into a private cache dir.
+
+Every test session points ``YAHTZEE_CACHE_DIR`` at a temporary folder before any test runs, so no
+test reads or writes the developer's real cache by accident. When the real cache already holds a
+valid table it is copied in (milliseconds); otherwise the first test that needs the table builds it
+there (a few seconds, plus numba's one-off compile on a fresh checkout).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet
+from yahtzee.solver import Table, TableError, load_table
+from yahtzee.solver.store import CACHE_ENV, FILE_NAME, table_path
+
+
+def _valid_real_table() -> Path | None:
+    try:
+        return load_table(build_if_missing=False, progress=False).path
+    except TableError:
+        return None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point the cache at a session folder, seeded with the real table when that one is valid."""
+    folder = tmp_path_factory.mktemp("yahtzee-cache")
+    real = _valid_real_table()
+    if real is not None:
+        shutil.copyfile(real, folder / FILE_NAME)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_ENV, str(folder))
+        assert table_path() == folder / FILE_NAME
+        yield folder
+    assert os.environ.get(CACHE_ENV) != str(folder)
+
+
+@pytest.fixture(scope="session")
+def solver_table(_session_cache_dir: Path) -> Table:
+    """The validated, memory-mapped table of the session's cache dir (built there if needed)."""
+    return load_table(progress=False)
+
+
+def random_sheet(rng: random.Random, filled: int, *, yahtzee: int | None = -1) -> Sheet:
+    """A sheet with ``filled`` boxes filled with possible points, often near the upper bonus.
+
+    ``yahtzee``: -1 lets chance decide the ``yahtzee`` box; None keeps it open; 0 or 50 fills it.
+    """
+    boxes = [box for box in BOXES if box is not Box.YAHTZEE]
+    want_yahtzee = rng.random() < filled / len(BOXES) if yahtzee == -1 else yahtzee is not None
+    chosen = rng.sample(boxes, filled - 1 if want_yahtzee else filled)
+    scores: dict[str, int] = {}
+    generous = rng.random() < 0.5  # about half the sheets aim at the +35, to reach 50-70
+    for box in chosen:
+        values = sorted(POSSIBLE_POINTS[box])
+        if box.is_upper and generous:
+            values = [box.face * n for n in (3, 4, 5)]
+        scores[box.value] = rng.choice(values)
+    bonus = 0
+    if want_yahtzee:
+        scores[Box.YAHTZEE.value] = rng.choice((0, 50)) if yahtzee == -1 else int(yahtzee or 0)
+        if scores[Box.YAHTZEE.value] == 50:
+            bonus = 100 * rng.choice((0, 0, 1, 2))
+    return Sheet.from_scores(scores, bonus)
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    """A generator seeded the same way in every test, so failures replay."""
+    return random.Random(20240607)
