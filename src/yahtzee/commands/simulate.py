@@ -1,0 +1,160 @@
+"""``yahtzee simulate``: play many games with a computer player and print how strong it is.
+
+::
+
+    yahtzee simulate --player expert --games 10000 --seed 7 [--vs normal] [--json]
+
+Prints the mean, standard deviation and quartiles of the totals, P(upper bonus), P(50 in
+``yahtzee``), the mean Yahtzee bonus, each box's mean and the games per second; with ``--vs``
+also the other side's figures and the wins, draws and losses of ``--player``. ``--json`` prints
+one object instead. A progress bar goes to stderr when stderr is a terminal. Exit status 2 with
+one line on stderr for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+from yahtzee.game import Difficulty
+from yahtzee.players import get_policy, parse_difficulty
+from yahtzee.players.simulate import Match, Summary, head_to_head, simulate
+from yahtzee.rules import BOXES
+
+HELP = "simulate many games of a computer player and print its strength"
+
+_BAR_WIDTH = 30
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
+    return value
+
+
+def _level(text: str) -> Difficulty:
+    try:
+        return parse_difficulty(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--player", type=_level, default=Difficulty.EXPERT, help="beginner, normal or expert"
+    )
+    parser.add_argument("--games", type=_positive, default=10_000, help="games to play")
+    parser.add_argument("--seed", type=_seed, default=7, help="random seed (default 7)")
+    parser.add_argument("--vs", type=_level, help="play head to head against this player")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+class _Bar:
+    """A progress bar redrawn in place on a terminal."""
+
+    def __init__(self, stream: TextIO, label: str) -> None:
+        self._stream = stream
+        self._label = label
+        self._start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = _BAR_WIDTH * done // total
+        bar = "#" * filled + "." * (_BAR_WIDTH - filled)
+        rate = done / max(time.perf_counter() - self._start, 1e-9)
+        end = "\n" if done >= total else ""
+        self._stream.write(f"\r{self._label} [{bar}] {done:,}/{total:,} games, {rate:,.0f}/s{end}")
+        self._stream.flush()
+
+
+def summary_json(summary: Summary) -> dict[str, object]:
+    return {
+        "games": summary.games,
+        "mean": summary.mean,
+        "std": summary.std,
+        "quartiles": list(summary.quartiles),
+        "p_upper_bonus": summary.p_upper_bonus,
+        "p_yahtzee": summary.p_yahtzee,
+        "mean_yahtzee_bonus": summary.mean_yahtzee_bonus,
+        "box_means": {box.value: summary.box_means[box] for box in BOXES},
+        "games_per_second": summary.games_per_second,
+    }
+
+
+def _describe(level: Difficulty, summary: Summary) -> list[str]:
+    q1, median, q3 = summary.quartiles
+    boxes = "  ".join(f"{box.value} {summary.box_means[box]:.2f}" for box in BOXES)
+    return [
+        f"{level.zh} ({level.value}): {summary.games:,} games",
+        f"  mean {summary.mean:.2f}  std {summary.std:.2f}  quartiles {q1:g} / {median:g} / {q3:g}",
+        f"  P(upper bonus) {summary.p_upper_bonus:.2%}  P(Yahtzee 50) {summary.p_yahtzee:.2%}  "
+        f"mean Yahtzee bonus {summary.mean_yahtzee_bonus:.2f}",
+        f"  box means: {boxes}",
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    from yahtzee.solver import load_table
+
+    player: Difficulty = args.player
+    opponent: Difficulty | None = args.vs
+    tty = sys.stderr.isatty()
+    needs_table = Difficulty.EXPERT in (player, opponent)
+    table = load_table(progress=tty) if needs_table else None
+    label = player.value if opponent is None else f"{player.value} vs {opponent.value}"
+    progress = _Bar(sys.stderr, label) if tty else None
+    if opponent is None:
+        summary = simulate(get_policy(player, table), args.games, args.seed, progress=progress)
+        if args.json:
+            out = {"player": player.value, "seed": args.seed, **summary_json(summary)}
+            print(json.dumps(out))
+        else:
+            print(f"seed {args.seed}")
+            print("\n".join(_describe(player, summary)))
+            print(f"{summary.games_per_second:,.0f} games per second")
+        return 0
+    match: Match = head_to_head(
+        get_policy(player, table),
+        get_policy(opponent, table),
+        args.games,
+        args.seed,
+        progress=progress,
+    )
+    if args.json:
+        out = {
+            "player": player.value,
+            "vs": opponent.value,
+            "seed": args.seed,
+            **summary_json(match.first),
+            "win": match.win,
+            "draw": match.draw,
+            "loss": match.loss,
+            "opponent": summary_json(match.second),
+        }
+        print(json.dumps(out))
+    else:
+        print(f"seed {args.seed}")
+        print("\n".join(_describe(player, match.first)))
+        print("\n".join(_describe(opponent, match.second)))
+        print(
+            f"{player.value} against {opponent.value}: win {match.win:.2%}  "
+            f"draw {match.draw:.2%}  loss {match.loss:.2%}"
+        )
+        print(f"{match.first.games_per_second:,.0f} games per second")
+    return 0

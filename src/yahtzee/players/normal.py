@@ -1,0 +1,334 @@
+"""普通 (``normal``): a club player's rules of thumb, with the slips of a person playing by feel.
+
+**Box values.** The player prices every box it could score by rules of thumb, not by the solver:
+
+- a lower box is worth its points minus its *par*, what that box usually brings in if left open
+  (``Style.par``): a 0 in ``large_straight`` throws away about 30, a 0 in ``yahtzee`` about 15,
+  so when a turn goes wrong the cheap boxes (``ones``, ``yahtzee`` late on) are sacrificed;
+  ``chance`` has a par of 22, so it is used as a dump only for a sum near that or to avoid a
+  worse zero;
+- an upper box is worth its points minus ``3 × face`` ("three of each" is the road to 63), with
+  that difference counted ``Style.bonus_weight`` times over while the +35 is still within reach
+  (63 reachable with four of each remaining face), and +35 when this score lands the bonus;
+- five of a kind with 50 already in ``yahtzee`` adds the +100 bonus wherever it goes.
+
+**Within a turn** the player holds whatever makes the best *expected box value by the end of this
+turn*: it knows the odds of filling straights, full houses and of-a-kinds from a keep, the way
+a practised player does, but it never looks further than this turn (the sheet's future lives
+only in the pars). It stops rolling when the dice already score more than any keep promises.
+That lookahead is computed exactly, over all 462 keeps, by a compiled kernel.
+
+**Slips.** It does not always pick the top option: every keep and every box is chosen by a
+softmax over those values with temperatures ``Style.keep_temperature`` and
+``Style.box_temperature`` (points). Options a fraction of a point apart are mixed up often, a
+choice that costs 10 points almost never, which is how people err. The choice is made from the
+uniform number handed in with the decision, so a seeded generator replays it exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+import numba
+import numpy as np
+
+from yahtzee.players.base import FloatArray, PolicyPlayer, Uniform
+from yahtzee.players.batch import Sheets, capped_upper
+from yahtzee.solver.tables import (
+    JOKER_POINTS,
+    KEEP_CHILD,
+    KEEP_NPARENTS,
+    KEEP_PARENTS,
+    NUM_KEEPS,
+    NUM_ROLLS,
+    ROLL_BASE,
+    ROLL_COUNTS,
+    ROLL_NSUBKEEPS,
+    ROLL_POINTS,
+    ROLL_SUBKEEPS,
+    ROLL_YAHTZEE_FACE,
+    IntArray,
+)
+
+NAME: Final = "normal"
+_NEG_INF = -np.inf
+_YAHTZEE_BOX = 11
+SHORTLIST: Final = 3
+"""How many of the best options a slip chooses among: people weigh a few plausible holds or boxes,
+never all 32."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The knobs of the 普通 player (points throughout)."""
+
+    par: tuple[float, ...] = (
+        # ones … sixes: what each upper box brings when left open
+        2.0, 5.0, 8.5, 12.0, 15.5, 19.0,
+        # three_of_a_kind, four_of_a_kind, full_house, small/large straight, yahtzee, chance
+        21.0, 13.0, 22.0, 29.0, 32.0, 16.0, 22.0,
+    )  # fmt: skip
+    bonus_weight: float = 1.0
+    keep_temperature: float = 1.5
+    box_temperature: float = 1.5
+    pars: FloatArray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pars", np.array(self.par, dtype=np.float64))
+
+
+STYLE: Final = Style()
+
+
+@numba.njit(cache=True, nogil=True)
+def _upper_values(
+    mask: int, upper: int, par: FloatArray, bonus_weight: float, up: FloatArray
+) -> None:
+    """Fill ``up[f, c]``, the value of scoring ``c`` dice of face ``f + 1`` in that upper box."""
+    open_faces = 0
+    for f in range(6):
+        if not (mask >> f) & 1:
+            open_faces += f + 1
+    for f in range(6):
+        face = f + 1
+        for c in range(6):
+            pts = face * c
+            value = pts - par[f]
+            if upper < 63:
+                if upper + pts >= 63:
+                    value += 35.0
+                elif upper + pts + 4 * (open_faces - face) >= 63:
+                    value += bonus_weight * (pts - 3 * face)
+            up[f, c] = value
+
+
+@numba.njit(cache=True, nogil=True)
+def _box_values(
+    mask: int, y50: int, r: int, par: FloatArray, up: FloatArray, out: FloatArray
+) -> None:
+    """Fill ``out[b]`` with the value of scoring roll ``r`` in box ``b``, -inf where the rules
+    (forced Joker included) do not allow ``b``; ``up`` from ``_upper_values``."""
+    for b in range(13):
+        out[b] = _NEG_INF
+    face5 = ROLL_YAHTZEE_FACE[r]
+    if face5 > 0 and (mask >> _YAHTZEE_BOX) & 1:
+        extra = 100.0 if y50 == 1 else 0.0
+        f = face5 - 1
+        if not (mask >> f) & 1:
+            out[f] = up[f, 5] + extra
+        elif (mask >> 6) != 0x7F:
+            for b in range(6, 13):
+                if not (mask >> b) & 1:
+                    out[b] = JOKER_POINTS[f, b] - par[b] + extra
+        else:
+            for b in range(6):
+                if not (mask >> b) & 1:
+                    out[b] = up[b, 0] + extra
+        return
+    for b in range(13):
+        if (mask >> b) & 1:
+            continue
+        if b < 6:
+            out[b] = up[b, ROLL_COUNTS[r, b]]
+        else:
+            out[b] = ROLL_POINTS[r, b] - par[b]
+
+
+@numba.njit(cache=True, nogil=True)
+def _stage(lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray) -> None:
+    """One roll stage: ``lat[ROLL_BASE + r]`` in, smaller keeps' means out, and ``v_out[r]``
+    = the better of scoring ``r`` now (``v0``) and its best proper sub-keep."""
+    for k in range(ROLL_BASE - 1, -1, -1):
+        total = 0.0
+        for f in range(6):
+            total += lat[KEEP_CHILD[k, f]]
+        lat[k] = total / 6.0
+    for k in range(ROLL_BASE):
+        best[k] = lat[k]
+        for j in range(KEEP_NPARENTS[k]):
+            p = KEEP_PARENTS[k, j]
+            if best[p] > best[k]:
+                best[k] = best[p]
+    for r in range(NUM_ROLLS):
+        k = ROLL_BASE + r
+        v_out[r] = v0[r]
+        for j in range(KEEP_NPARENTS[k]):
+            p = KEEP_PARENTS[k, j]
+            if best[p] > v_out[r]:
+                v_out[r] = best[p]
+
+
+@numba.njit(cache=True, nogil=True)
+def _lattices(
+    masks: IntArray,
+    uppers: IntArray,
+    ys: IntArray,
+    par: FloatArray,
+    bonus_weight: float,
+    keep1: FloatArray,
+    keep2: FloatArray,
+) -> None:
+    """Fill ``keep1[s, k]``/``keep2[s, k]``: the expected end-of-turn box value of holding keep
+    ``k`` with 1/2 rolls left (``k >= ROLL_BASE``: stop and score); shapes (n, 462)."""
+    vals = np.empty(13)
+    up = np.empty((6, 6))
+    v0 = np.empty(NUM_ROLLS)
+    v1 = np.empty(NUM_ROLLS)
+    best = np.empty(ROLL_BASE)
+    for s in range(masks.shape[0]):
+        mask = masks[s]
+        _upper_values(mask, uppers[s], par, bonus_weight, up)
+        for r in range(NUM_ROLLS):
+            if ROLL_YAHTZEE_FACE[r] > 0:
+                _box_values(mask, ys[s], r, par, up, vals)
+                v0[r] = vals.max()
+            else:
+                # The common case inlined: no Joker, every open box allowed.
+                v = _NEG_INF
+                for b in range(13):
+                    if not (mask >> b) & 1:
+                        x = up[b, ROLL_COUNTS[r, b]] if b < 6 else ROLL_POINTS[r, b] - par[b]
+                        if x > v:
+                            v = x
+                v0[r] = v
+            keep1[s, ROLL_BASE + r] = v0[r]
+        _stage(keep1[s], best, v0, v1)
+        for r in range(NUM_ROLLS):
+            keep2[s, ROLL_BASE + r] = v1[r]
+        _stage(keep2[s], best, v0, v1)
+        for r in range(NUM_ROLLS):
+            keep2[s, ROLL_BASE + r] = v0[r]
+
+
+@numba.njit(cache=True, nogil=True)
+def _softmax_pick(values: FloatArray, count: int, temperature: float, u: float) -> int:
+    """Index into ``values[:count]``: among the ``SHORTLIST`` best, one drawn with weights
+    ``exp(value / temperature)`` by the uniform ``u``; with temperature 0 the best. Equal values
+    rank the later index first."""
+    top = np.full(SHORTLIST, -1)
+    for j in range(count):
+        if values[j] == _NEG_INF:
+            continue
+        # Insert j into the shortlist, kept best first.
+        slot = SHORTLIST
+        while slot > 0 and (top[slot - 1] < 0 or values[j] >= values[top[slot - 1]]):
+            slot -= 1
+        if slot < SHORTLIST:
+            for m in range(SHORTLIST - 1, slot, -1):
+                top[m] = top[m - 1]
+            top[slot] = j
+    if temperature <= 0.0:
+        return int(top[0])
+    best = values[top[0]]
+    weights = np.zeros(SHORTLIST)
+    total = 0.0
+    for m in range(SHORTLIST):
+        if top[m] >= 0:
+            weights[m] = np.exp((values[top[m]] - best) / temperature)
+            total += weights[m]
+    target = u * total
+    acc = 0.0
+    for m in range(SHORTLIST):
+        acc += weights[m]
+        if top[m] >= 0 and acc > target:
+            return int(top[m])
+    return int(top[0])
+
+
+@numba.njit(cache=True, nogil=True)
+def _pick_keeps(
+    lattice: FloatArray,
+    rows: IntArray,
+    rolls: IntArray,
+    temperature: float,
+    u: FloatArray,
+    out: IntArray,
+) -> None:
+    cand = np.empty(32)
+    for i in range(rows.shape[0]):
+        r = rolls[i]
+        count = ROLL_NSUBKEEPS[r]
+        for j in range(count):
+            cand[j] = lattice[rows[i], ROLL_SUBKEEPS[r, j]]
+        out[i] = ROLL_SUBKEEPS[r, _softmax_pick(cand, count, temperature, u[i])]
+
+
+@numba.njit(cache=True, nogil=True)
+def _pick_boxes(
+    masks: IntArray,
+    uppers: IntArray,
+    ys: IntArray,
+    rolls: IntArray,
+    par: FloatArray,
+    bonus_weight: float,
+    temperature: float,
+    u: FloatArray,
+    out: IntArray,
+) -> None:
+    vals = np.empty(13)
+    up = np.empty((6, 6))
+    for i in range(rolls.shape[0]):
+        _upper_values(masks[i], uppers[i], par, bonus_weight, up)
+        _box_values(masks[i], ys[i], rolls[i], par, up, vals)
+        if temperature <= 0.0:
+            # The first of equal values: a tie goes to the box higher on the sheet.
+            out[i] = np.argmax(vals)
+        else:
+            out[i] = _softmax_pick(vals, 13, temperature, u[i])
+
+
+class NormalPolicy:
+    """The 普通 strategy for a batch of games (see the module docstring)."""
+
+    def __init__(self, style: Style = STYLE) -> None:
+        self.style = style
+        empty = np.zeros(0, dtype=np.int64)
+        self._masks, self._uppers, self._ys, self._which = empty, empty, empty, empty
+        self._keep = {1: np.zeros((0, NUM_KEEPS)), 2: np.zeros((0, NUM_KEEPS))}
+
+    def start_turn(self, sheets: Sheets) -> None:
+        self._masks = sheets.mask
+        self._uppers = capped_upper(sheets)
+        self._ys = sheets.yahtzee50.astype(np.int64)
+        # Box values depend on the sheet only through the solver's state key, and early in a
+        # game most sheets share one, so each distinct state's lattice is computed once.
+        key = (self._masks * 64 + self._uppers) * 2 + self._ys
+        unique, first, self._which = np.unique(key, return_index=True, return_inverse=True)
+        n = unique.shape[0]
+        self._keep = {1: np.empty((n, NUM_KEEPS)), 2: np.empty((n, NUM_KEEPS))}
+        _lattices(
+            self._masks[first],
+            self._uppers[first],
+            self._ys[first],
+            self.style.pars,
+            self.style.bonus_weight,
+            self._keep[1],
+            self._keep[2],
+        )
+
+    def keeps(self, rows: IntArray, rolls: IntArray, rolls_left: int, u: FloatArray) -> IntArray:
+        out = np.empty(rows.shape[0], dtype=np.int64)
+        states = self._which[rows].astype(np.int64)
+        _pick_keeps(self._keep[rolls_left], states, rolls, self.style.keep_temperature, u, out)
+        return out
+
+    def boxes(self, rows: IntArray, rolls: IntArray, u: FloatArray) -> IntArray:
+        out = np.empty(rows.shape[0], dtype=np.int64)
+        _pick_boxes(
+            self._masks[rows],
+            self._uppers[rows],
+            self._ys[rows],
+            rolls,
+            self.style.pars,
+            self.style.bonus_weight,
+            self.style.box_temperature,
+            u,
+            out,
+        )
+        return out
+
+
+def normal_player(rng: Uniform, style: Style = STYLE) -> PolicyPlayer:
+    """The 普通 computer player; its slips are drawn from ``rng``."""
+    return PolicyPlayer(NAME, NormalPolicy(style), rng)
