@@ -1,0 +1,83 @@
+"""``yahtzee review GAME.json``: the post-game review (复盘) of a saved or exported game.
+
+Prints the summary line (开局期望 ＋ 运气 − 失误 ＝ 总分), the skill figures, and the costliest
+mistakes with what was best. ``--side computer`` reviews the computer's side of a vs game;
+``--json`` prints the same review the web page draws.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from yahtzee.errors import InvalidGameError, MalformedError
+
+HELP = "review a finished (or unfinished) game: luck, mistakes and what was best"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="a game JSON file (as exported by the page), or - for stdin")
+    parser.add_argument("--side", choices=("player", "computer"), default="player")
+    parser.add_argument("--top", type=int, default=10, help="how many mistakes to list")
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+
+
+def _describe(option: dict[str, object]) -> str:
+    from yahtzee.rules import Box
+
+    if "keep" in option:
+        keep = option["keep"]
+        assert isinstance(keep, list)
+        if len(keep) == 5:
+            return "不再掷 (stop)"
+        return f"保留 keep [{' '.join(map(str, keep))}]" if keep else "全部重掷 (reroll all)"
+    box = Box(str(option["box"]))
+    return f"登记 {box.zh} {box.value} ({option['points']})"
+
+
+def run(args: argparse.Namespace) -> int:
+    from yahtzee.analysis import review_json, review_side
+    from yahtzee.codec import loads
+    from yahtzee.solver import Advisor, load_table
+
+    if args.top < 0:
+        raise MalformedError(f"--top must be 0 or more, got {args.top}")
+    try:
+        text = sys.stdin.read() if args.game == "-" else Path(args.game).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidGameError(f"cannot read {args.game!r}: {error}") from error
+    game = loads(text)
+    index = 0 if args.side == "player" else 1
+    if index >= len(game.sides):
+        raise MalformedError("a single-player game has no computer side")
+    review = review_json(review_side(game.sides[index], Advisor(load_table())))
+    if args.json:
+        print(json.dumps(review, ensure_ascii=False))
+        return 0
+    summary = review["summary"]
+    assert isinstance(summary, dict)
+    decisions = review["decisions"]
+    assert isinstance(decisions, list)
+    mistakes = review["mistakes"]
+    assert isinstance(mistakes, list)
+    print(summary["text"])
+    print(
+        f"决策 {summary['decisions']} 次，最优 {summary['optimal']} 次，"
+        f"平均每次失误 {summary['average_loss']:.2f} 分"
+        f"（低于 0.2 为高手水平）"
+    )
+    if not mistakes:
+        print("没有失误：每一步都是最优选择。")
+        return 0
+    print()
+    print(f"{'回合':>4} {'掷':>2}  {'骰子':<11} {'你的选择':<24} {'最佳选择':<24} {'损失':>6}")
+    for i in mistakes[: args.top]:
+        d = decisions[i]
+        dice = " ".join(map(str, d["dice"]))
+        print(
+            f"{d['turn']:>4} {d['roll']:>2}  {dice:<11} {_describe(d['chosen']):<24} "
+            f"{_describe(d['best']):<24} {d['loss']:>6.2f}"
+        )
+    return 0

@@ -1,0 +1,42 @@
+"""``yahtzee serve``: build or load the solver table, then start the web game with uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+HELP = "start the web game (builds the solver table first if it is not cached)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--log-level", default="warning", help="uvicorn log level")
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from yahtzee.solver import load_table
+
+    if args.workers < 1:
+        print("yahtzee serve: error: --workers must be at least 1", file=sys.stderr)
+        return 2
+    if not 0 < args.port < 65536:
+        print(f"yahtzee serve: error: --port must be 1-65535, got {args.port}", file=sys.stderr)
+        return 2
+    # Built here, before any worker starts, so workers only memory-map the finished file.
+    load_table()
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"快艇骰子 is ready: open http://{host}:{args.port}/", flush=True)
+    uvicorn.run(
+        "yahtzee.server.app:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level=args.log_level,
+        timeout_graceful_shutdown=10,
+    )
+    return 0

@@ -1,0 +1,72 @@
+"""Turning the optimal strategy's advice into a hint the page can show and act on.
+
+The advisor speaks in multisets of dice; the page holds dice by position. A keep is mapped to
+positions preferring dice the player already holds, then the leftmost, so a hint moves as few
+dice as possible and always the same ones for the same roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from yahtzee.game import Game
+from yahtzee.rules import NUM_DICE, Box
+from yahtzee.solver import Advice, Advisor
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Positions to hold (None after the last roll), the box to score when scoring is best,
+    the expected final total, and a few Chinese words saying so."""
+
+    hold: tuple[int, ...] | None
+    box: Box | None
+    ev: float
+    text: str
+
+
+def positions_for(
+    keep: Sequence[int], dice: Sequence[int], held: Sequence[bool]
+) -> tuple[int, ...]:
+    """Positions of ``dice`` showing the multiset ``keep``, held ones first, then leftmost."""
+    order = sorted(range(NUM_DICE), key=lambda i: (not held[i], i))
+    wanted = list(keep)
+    chosen = []
+    for i in order:
+        if dice[i] in wanted:
+            wanted.remove(dice[i])
+            chosen.append(i)
+    if wanted:
+        raise ValueError(f"keep {list(keep)!r} is not among the dice {list(dice)!r}")
+    return tuple(sorted(chosen))
+
+
+def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, Box | None, str]:
+    best = advice.best
+    if best.keep is None:
+        assert best.box is not None
+        return None, best.box, f"登记「{best.box.zh}」得 {best.points} 分"
+    if len(best.keep) == NUM_DICE:
+        box = best.box
+        words = f"不用再掷，登记「{box.zh}」" if box is not None else "不用再掷"
+        return best.keep, box, words
+    if not best.keep:
+        return best.keep, None, "全部重掷"
+    shown = " ".join(str(d) for d in best.keep)
+    return best.keep, None, f"保留 {shown}，重掷其余 {NUM_DICE - len(best.keep)} 颗"
+
+
+def hint_for(game: Game, advisor: Advisor) -> Hint:
+    """The optimal suggestion for the decision in front of the acting side.
+
+    Raises ValueError (from the advisor) when there is no decision: no dice showing.
+    """
+    dice = game.turn.dice
+    if dice is None:
+        raise ValueError("no dice to advise on")
+    rolls_left = game.turn.rolls_left
+    advice = advisor.advise(game.acting.sheet, dice, rolls_left)
+    keep, box, words = _describe(advice, rolls_left)
+    hold = None if keep is None else positions_for(keep, dice, game.turn.held)
+    return Hint(hold, box, advice.best.ev, f"{words}（期望总分 {advice.best.ev:.1f}）")

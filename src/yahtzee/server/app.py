@@ -1,0 +1,169 @@
+"""The FastAPI app: the page, and a stateless JSON API over the game model.
+
+Every request carries the game it acts on (the saved-game JSON) and gets back the new game and
+the snapshot the page draws, so any worker on any machine can answer any request. Dice are
+rolled here, with a generator that tests can seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.responses import Response
+from starlette.types import Scope
+
+from yahtzee.codec import from_json, to_json
+from yahtzee.game import Difficulty, First, Game, Mode, RestartTurn, Roll, Score, UseHint
+from yahtzee.hints import hint_for
+from yahtzee.server import schemas
+from yahtzee.server.errors import error_response, install_error_handlers
+from yahtzee.server.middleware import BodyLimitMiddleware, HeadersMiddleware
+from yahtzee.snapshot import snapshot
+from yahtzee.solver import Advisor, Table, load_table
+
+STATIC_DIR = Path(str(resources.files("yahtzee.server") / "static"))
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": schemas.ErrorResponse} for status in (400, 409, 413, 422)
+}
+
+
+def asset_version(root: Path = STATIC_DIR) -> str:
+    """A short hash of every static file, so asset URLs change whenever an asset does."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+class ImmutableStaticFiles(StaticFiles):
+    """Assets under a versioned URL never change, so browsers may keep them for a year."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["cache-control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+class Engine:
+    """What the handlers share: the dice generator and the advisor (built once at start-up)."""
+
+    def __init__(self, seed: int | None, table: Table | None) -> None:
+        self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        self.table = table
+        self.advisor: Advisor | None = Advisor(table) if table is not None else None
+
+    def load(self) -> None:
+        if self.advisor is None:
+            self.table = load_table()
+            self.advisor = Advisor(self.table)
+
+    def require_advisor(self) -> Advisor:
+        if self.advisor is None:
+            raise NotReadyError
+        return self.advisor
+
+
+class NotReadyError(Exception):
+    """The solver table is still loading."""
+
+
+def _reply(game: Game) -> dict[str, Any]:
+    return {"game": to_json(game), "view": snapshot(game)}
+
+
+def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAPI:
+    """Build the app. ``seed`` makes the dice reproducible (tests); ``table`` skips loading the
+    solver table at start-up (tests pass the one they built)."""
+    engine = Engine(seed, table)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine.load()
+        yield
+
+    app = FastAPI(
+        title="快艇骰子 API",
+        version="1",
+        lifespan=lifespan,
+        docs_url=None,  # Swagger UI loads scripts from other sites; the document is enough
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.engine = engine
+    install_error_handlers(app)
+
+    @app.exception_handler(NotReadyError)
+    async def not_ready(request: object, error: Exception) -> Any:
+        return error_response(503, "not_ready", "服务器正在准备中，请稍候再试")
+
+    @app.get("/healthz", response_model=schemas.Health)
+    async def healthz() -> Any:
+        if engine.table is None:
+            return error_response(503, "not_ready", "服务器正在准备中")
+        return {"ready": True, "new_game_value": engine.table.new_game_value}
+
+    @app.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
+    async def new_game(request: schemas.NewGameRequest) -> Any:
+        game = Game.new(
+            Mode(request.mode),
+            Difficulty(request.difficulty) if request.difficulty else None,
+            First(request.first),
+            engine.rng,
+        )
+        return _reply(game)
+
+    @app.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
+    async def action(request: schemas.ActionRequest) -> Any:
+        game = from_json(request.game)
+        act = request.action
+        if isinstance(act, schemas.RollAction):
+            game = game.apply(Roll(tuple(act.hold)), engine.rng)
+        elif isinstance(act, schemas.ScoreAction):
+            game = game.apply(Score(act.box))
+        else:
+            game = game.apply(RestartTurn())
+        return _reply(game)
+
+    @app.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
+    async def hint(request: schemas.GameRequest) -> Any:
+        game = from_json(request.game).apply(UseHint())
+        advice = hint_for(game, engine.require_advisor())
+        body = _reply(game)
+        body["hint"] = {
+            "hold": None if advice.hold is None else list(advice.hold),
+            "box": advice.box.value if advice.box else None,
+            "ev": round(advice.ev, 4),
+            "text": advice.text,
+        }
+        return body
+
+    version = asset_version()
+    versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)
+    app.mount(f"/static/{version}", versioned, name="assets")
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    index_path = STATIC_DIR / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> HTMLResponse:
+        # The page names its assets as /static/…; pointing them at the versioned copy lets
+        # browsers cache them for good while a new release is picked up on the next load.
+        if not index_path.is_file():
+            return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)
+        html = index_path.read_text("utf-8").replace('"/static/', f'"/static/{version}/')
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
+
+    app.add_middleware(HeadersMiddleware)
+    app.add_middleware(BodyLimitMiddleware)
+    return app

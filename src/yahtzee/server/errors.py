@@ -1,0 +1,82 @@
+"""The one place that maps errors to HTTP: every 4xx carries ``{"error": {"code", "message"}}``.
+
+Messages are for players (Chinese), with the precise English detail after a colon so a
+developer can tell what was wrong. Nothing here ever returns a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from yahtzee.errors import IllegalMoveError, InvalidGameError, MalformedError, YahtzeeError
+
+log = logging.getLogger(__name__)
+
+STATUS: Final[dict[type[YahtzeeError], int]] = {
+    InvalidGameError: 400,
+    MalformedError: 400,
+    IllegalMoveError: 409,
+}
+
+HTTP_MESSAGES: Final[dict[int, tuple[str, str]]] = {
+    404: ("not_found", "没有这个页面"),
+    405: ("method_not_allowed", "不支持这种请求方式"),
+    413: ("too_large", "请求太大"),
+    503: ("not_ready", "服务器正在准备中，请稍候再试"),
+}
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    """A JSON error body with the API's shape."""
+    return JSONResponse(
+        {"error": {"code": code, "message": message}},
+        status_code=status,
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+def _status_for(error: YahtzeeError) -> int:
+    for cls in type(error).__mro__:
+        if cls in STATUS:
+            return STATUS[cls]
+    return 400
+
+
+async def _domain_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, YahtzeeError)
+    return error_response(_status_for(error), error.code, f"{error.zh}：{error}")
+
+
+async def _validation_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    first = error.errors()[0] if error.errors() else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    detail = f"{where}: {first.get('msg', 'invalid')}" if where else first.get("msg", "invalid")
+    return error_response(422, "invalid_request", f"请求内容不正确：{detail}")
+
+
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    code, message = HTTP_MESSAGES.get(error.status_code, ("http_error", "请求无法完成"))
+    return error_response(error.status_code, code, message)
+
+
+async def _unexpected(request: Request, error: Exception) -> JSONResponse:
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return error_response(
+        500, "internal", "服务器出了点问题，请重试；你的对局保存在浏览器里，不会丢失"
+    )
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the handlers above on ``app``."""
+    app.add_exception_handler(YahtzeeError, _domain_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,99 @@
+"""The review's exact identity: final total = W(start) + Σ luck − Σ loss, on any game."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.gameplay import random_game
+from yahtzee.analysis import review_json, review_side
+from yahtzee.cli import main
+from yahtzee.codec import dumps
+from yahtzee.game import PLAYER, Game, Roll, Score
+from yahtzee.hints import positions_for
+from yahtzee.rules import Sheet
+from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
+
+
+def optimal_game(advisor: Advisor, seed: int) -> Game:
+    """A single-player game in which every decision is the advisor's best."""
+    rng = random.Random(seed)
+    game = Game.new().apply(Roll(), rng)
+    while not game.finished:
+        dice = game.turn.dice
+        assert dice is not None
+        best = advisor.advise(game.acting.sheet, dice, game.turn.rolls_left).best
+        if best.keep is not None and len(best.keep) < 5:
+            game = game.apply(Roll(positions_for(best.keep, dice, game.turn.held)), rng)
+        else:
+            assert best.box is not None
+            game = game.apply(Score(best.box))
+            if not game.finished:
+                game = game.apply(Roll(), rng)
+    return game
+
+
+@given(seed=st.integers(0, 2**32), vs=st.booleans())
+@settings(max_examples=25, deadline=None)
+def test_identity_holds_on_random_games(solver_table: Table, seed: int, vs: bool) -> None:
+    game = random_game(seed, vs)
+    advisor = Advisor(solver_table)
+    for side in game.sides:
+        review = review_side(side, advisor)
+        assert review.start == pytest.approx(NEW_GAME_VALUE, abs=1e-6)
+        assert review.final_total == side.sheet.total
+        assert review.start + review.luck - review.loss == pytest.approx(side.sheet.total, abs=1e-6)
+        assert all(d.loss >= 0 for d in review.decisions)
+        assert review.decision_count == sum(len(r.rolls) for r in side.log)
+
+
+def test_optimal_play_loses_nothing(solver_table: Table) -> None:
+    advisor = Advisor(solver_table)
+    game = optimal_game(advisor, 5)
+    review = review_side(game.sides[PLAYER], advisor)
+    assert review.loss == pytest.approx(0.0, abs=1e-9)
+    assert review.optimal_count == review.decision_count
+    assert review.luck == pytest.approx(game.sides[PLAYER].sheet.total - NEW_GAME_VALUE, abs=1e-6)
+    assert review.mistakes() == []
+
+
+def test_a_deliberate_mistake_is_found(solver_table: Table) -> None:
+    advisor = Advisor(solver_table)
+    rng = random.Random(3)
+    game = Game.new().apply(Roll(), rng)
+    dice = game.turn.dice
+    assert dice is not None
+    worst = advisor.advise(game.acting.sheet, dice, 0).options[-1]
+    assert worst.box is not None
+    game = game.apply(Score(worst.box))
+    review = review_side(game.sides[PLAYER], advisor)
+    (mistake,) = review.mistakes()
+    best_stop = advisor.advise(Sheet(), dice, 2).best.ev
+    assert mistake.loss == pytest.approx(best_stop - worst.ev, abs=1e-9)
+    assert mistake.chosen.box is worst.box
+    body = review_json(review)
+    json.dumps(body)
+    assert body["mistakes"] == [0]
+
+
+def test_review_command(
+    solver_table: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(dumps(random_game(8, vs=True)), "utf-8")
+    assert main(["review", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "开局期望 254.6" in out
+    assert "损失" in out
+    assert main(["review", str(path), "--side", "computer", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["summary"]["decisions"] > 13
+    path.write_text("{broken", "utf-8")
+    assert main(["review", str(path)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "missing.json")]) == 2

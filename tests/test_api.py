@@ -1,0 +1,197 @@
+"""The HTTP API through the ASGI test client: every endpoint and every error class."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from yahtzee.codec import from_json, to_json
+from yahtzee.rules import choices
+from yahtzee.server import create_app
+from yahtzee.solver import Advisor, Table
+
+
+@pytest.fixture(scope="module")
+def client(solver_table: Table) -> Iterator[TestClient]:
+    with TestClient(create_app(seed=1234, table=solver_table)) as test_client:
+        yield test_client
+
+
+def post(client: TestClient, path: str, body: Any, status: int = 200) -> Any:
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    return response.json()
+
+
+def new_single(client: TestClient) -> dict[str, Any]:
+    return post(client, "/api/new", {"mode": "single"})  # type: ignore[no-any-return]
+
+
+def act(client: TestClient, game: dict[str, Any], action: dict[str, Any], status: int = 200) -> Any:
+    return post(client, "/api/action", {"game": game, "action": action}, status)
+
+
+def test_new_game_single_and_vs(client: TestClient) -> None:
+    body = new_single(client)
+    assert body["view"]["phase"] == "roll"
+    assert body["view"]["round"] == 1
+    assert from_json(body["game"]).mode.value == "single"
+    vs = post(client, "/api/new", {"mode": "vs", "difficulty": "normal", "first": "computer"})
+    assert vs["view"]["acting"] == "computer"
+    assert [s["label"] for s in vs["view"]["sides"]] == ["你", "电脑"]
+
+
+def test_a_whole_game_through_the_api(client: TestClient) -> None:
+    game = new_single(client)["game"]
+    for _ in range(13):
+        body = act(client, game, {"type": "roll"})
+        body = act(client, body["game"], {"type": "roll", "hold": [0, 1]})
+        state = from_json(body["game"])
+        assert state.turn.dice is not None
+        allowed = choices(state.acting.sheet, state.turn.dice)
+        previews = {r["key"]: r["preview"] for r in body["view"]["sides"][0]["boxes"]}
+        assert {k: v for k, v in previews.items() if v is not None} == {
+            b.value: p for b, p in allowed.items()
+        }
+        box = max(allowed, key=lambda b: allowed[b])
+        game = act(client, body["game"], {"type": "score", "box": box.value})["game"]
+    view = act(client, game, {"type": "restart_turn"}, status=409)
+    assert view["error"]["code"] == "illegal_move"
+    final = from_json(game)
+    assert final.finished
+    assert final.result is not None
+
+
+def test_restart_turn_keeps_boxes(client: TestClient) -> None:
+    game = act(client, new_single(client)["game"], {"type": "roll"})["game"]
+    game = act(client, game, {"type": "score", "box": "chance"})["game"]
+    game = act(client, game, {"type": "roll"})["game"]
+    body = act(client, game, {"type": "restart_turn"})
+    assert body["view"]["phase"] == "roll"
+    assert body["view"]["sides"][0]["boxes"][12]["points"] is not None
+
+
+def test_hint_spends_one_and_matches_the_advisor(client: TestClient, solver_table: Table) -> None:
+    game = act(client, new_single(client)["game"], {"type": "roll"})["game"]
+    body = post(client, "/api/hint", {"game": game})
+    assert body["view"]["hints_left"] == 2
+    state = from_json(game)
+    assert state.turn.dice is not None
+    best = Advisor(solver_table).advise(state.acting.sheet, state.turn.dice, 2).best
+    hint = body["hint"]
+    assert hint["ev"] == pytest.approx(best.ev, abs=1e-3)
+    assert best.keep is not None
+    assert sorted(state.turn.dice[i] for i in hint["hold"]) == list(best.keep)
+    assert hint["text"]
+    again = post(client, "/api/hint", {"game": body["game"]})
+    assert again["view"]["hints_left"] == 2  # same decision: free
+
+
+def test_hint_after_the_last_roll_marks_a_box(client: TestClient) -> None:
+    game = new_single(client)["game"]
+    for _ in range(3):
+        game = act(client, game, {"type": "roll", "hold": []})["game"]
+    body = post(client, "/api/hint", {"game": game})
+    assert body["hint"]["hold"] is None
+    assert body["hint"]["box"] in {r["key"] for r in body["view"]["sides"][0]["boxes"]}
+
+
+def test_no_hints_left(client: TestClient) -> None:
+    game = act(client, new_single(client)["game"], {"type": "roll"})["game"]
+    holds: list[list[int] | None] = [[0], [1], None]
+    for hold in holds:
+        game = post(client, "/api/hint", {"game": game})["game"]
+        if hold is not None:
+            game = act(client, game, {"type": "roll", "hold": hold})["game"]
+    game = act(client, game, {"type": "score", "box": "chance"})["game"]
+    game = act(client, game, {"type": "roll"})["game"]
+    body = post(client, "/api/hint", {"game": game}, status=409)
+    assert "没有" in body["error"]["message"] or "no hints" in body["error"]["message"]
+
+
+def test_hint_before_rolling_is_refused(client: TestClient) -> None:
+    body = post(client, "/api/hint", {"game": new_single(client)["game"]}, status=409)
+    assert body["error"]["code"] == "illegal_move"
+
+
+BAD_REQUESTS = [
+    ("/api/new", {"mode": "triple"}, 422, "invalid_request"),
+    ("/api/new", {"mode": "single", "extra": 1}, 422, "invalid_request"),
+    ("/api/new", {"mode": "single", "difficulty": "expert"}, 400, "malformed"),
+    ("/api/new", {"mode": "vs"}, 400, "malformed"),
+    ("/api/action", {"game": {}, "action": {"type": "roll"}}, 400, "invalid_game"),
+    ("/api/action", {"game": [], "action": {"type": "roll"}}, 422, "invalid_request"),
+    ("/api/action", {"action": {"type": "roll"}}, 422, "invalid_request"),
+    ("/api/hint", {"game": {"version": 2}}, 400, "invalid_game"),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "status", "code"), BAD_REQUESTS)
+def test_bad_requests_get_a_json_error(
+    client: TestClient, path: str, body: Any, status: int, code: str
+) -> None:
+    error = post(client, path, body, status)["error"]
+    assert error["code"] == code
+    assert error["message"]
+
+
+@pytest.mark.parametrize(
+    ("action", "status", "code"),
+    [
+        ({"type": "roll", "hold": [0]}, 409, "illegal_move"),
+        ({"type": "score", "box": "chance"}, 409, "illegal_move"),
+        ({"type": "score", "box": "sevens"}, 422, "invalid_request"),
+        ({"type": "roll", "hold": [5]}, 422, "invalid_request"),
+        ({"type": "roll", "hold": "01"}, 422, "invalid_request"),
+        ({"type": "jump"}, 422, "invalid_request"),
+    ],
+)
+def test_illegal_and_malformed_actions(
+    client: TestClient, action: dict[str, Any], status: int, code: str
+) -> None:
+    error = act(client, new_single(client)["game"], action, status)["error"]
+    assert error["code"] == code
+
+
+def test_tampered_game_names_the_field(client: TestClient) -> None:
+    game = act(client, new_single(client)["game"], {"type": "roll"})["game"]
+    game = act(client, game, {"type": "score", "box": "chance"})["game"]
+    game["sides"][0]["sheet"]["chance"] = 31
+    error = act(client, game, {"type": "roll"}, 400)["error"]
+    assert error["code"] == "invalid_game"
+    assert "sides[0].sheet.chance" in error["message"]
+    assert "对局数据" in error["message"]
+
+
+def test_not_json_and_wrong_method(client: TestClient) -> None:
+    response = client.post(
+        "/api/action", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "invalid_request"
+    response = client.get("/api/action")
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+    assert client.get("/nowhere").json()["error"]["code"] == "not_found"
+
+
+def test_health_and_openapi(client: TestClient, solver_table: Table) -> None:
+    health = client.get("/healthz").json()
+    assert health["ready"] is True
+    assert health["new_game_value"] == pytest.approx(254.5877287, abs=1e-6)
+    spec = client.get("/api/openapi.json").json()
+    assert {"/api/new", "/api/action", "/api/hint"} <= set(spec["paths"])
+
+
+def test_seeded_dice_are_reproducible(solver_table: Table) -> None:
+    games = []
+    for _ in range(2):
+        with TestClient(create_app(seed=99, table=solver_table)) as c:
+            game = post(c, "/api/new", {"mode": "single"})["game"]
+            games.append(act(c, game, {"type": "roll"})["game"])
+    assert games[0] == games[1]
+    assert to_json(from_json(games[0])) == games[0]
