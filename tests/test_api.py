@@ -195,3 +195,77 @@ def test_seeded_dice_are_reproducible(solver_table: Table) -> None:
             games.append(act(c, game, {"type": "roll"})["game"])
     assert games[0] == games[1]
     assert to_json(from_json(games[0])) == games[0]
+
+
+def play_computer_turn(
+    client: TestClient, game: dict[str, Any]
+) -> tuple[dict[str, Any], list[Any]]:
+    steps = []
+    while True:
+        body = post(client, "/api/computer", {"game": game})
+        steps.append(body["step"])
+        game = body["game"]
+        if body["step"]["type"] == "score":
+            return game, steps
+
+
+@pytest.mark.parametrize("difficulty", ["beginner", "normal", "expert"])
+def test_computer_turns_are_legal(client: TestClient, difficulty: str) -> None:
+    body = post(client, "/api/new", {"mode": "vs", "difficulty": difficulty, "first": "computer"})
+    game = body["game"]
+    for _ in range(3):
+        game, steps = play_computer_turn(client, game)
+        assert steps[0] == {"type": "roll", "hold": []}
+        assert 2 <= len(steps) <= 4
+        state = from_json(game)
+        assert state.current == 0
+        assert post(client, "/api/computer", {"game": game}, 409)["error"]["code"] == "illegal_move"
+        game = act(client, game, {"type": "roll"})["game"]
+        box = next(b.value for b in from_json(game).acting.sheet.open_boxes())
+        game = act(client, game, {"type": "score", "box": box})["game"]
+
+
+def test_expert_steps_follow_the_advisor(client: TestClient, solver_table: Table) -> None:
+    advisor = Advisor(solver_table)
+    game = post(client, "/api/new", {"mode": "vs", "difficulty": "expert", "first": "computer"})[
+        "game"
+    ]
+    game = post(client, "/api/computer", {"game": game})["game"]
+    for _ in range(3):
+        state = from_json(game)
+        if state.current != 1:
+            break
+        dice = state.turn.dice
+        assert dice is not None
+        best = advisor.advise(state.acting.sheet, dice, state.turn.rolls_left).best
+        body = post(client, "/api/computer", {"game": game})
+        step = body["step"]
+        if step["type"] == "roll":
+            assert best.keep is not None
+            assert sorted(dice[i] for i in step["hold"]) == list(best.keep)
+        else:
+            assert best.box is not None
+            assert step["box"] == best.box.value
+        game = body["game"]
+
+
+def test_computer_step_in_single_mode_is_refused(client: TestClient) -> None:
+    body = post(client, "/api/computer", {"game": new_single(client)["game"]}, 409)
+    assert body["error"]["code"] == "illegal_move"
+
+
+def test_review_endpoint(client: TestClient) -> None:
+    game = new_single(client)["game"]
+    for _ in range(13):
+        game = act(client, game, {"type": "roll"})["game"]
+        box = next(b.value for b in from_json(game).acting.sheet.open_boxes())
+        game = act(client, game, {"type": "score", "box": box})["game"]
+    review = post(client, "/api/review", {"game": game})
+    summary = review["summary"]
+    assert summary["final_total"] == from_json(game).sides[0].sheet.total
+    assert summary["start"] + summary["luck"] - summary["loss"] == pytest.approx(
+        summary["final_total"], abs=1e-3
+    )
+    assert summary["decisions"] == 13
+    error = post(client, "/api/review", {"game": game, "side": "computer"}, 400)["error"]
+    assert error["code"] == "malformed"

@@ -21,9 +21,23 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
 
+from yahtzee.analysis import review_json, review_side
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import Difficulty, First, Game, Mode, RestartTurn, Roll, Score, UseHint
+from yahtzee.errors import IllegalMoveError, MalformedError
+from yahtzee.game import (
+    COMPUTER,
+    PLAYER,
+    Difficulty,
+    First,
+    Game,
+    Mode,
+    RestartTurn,
+    Roll,
+    Score,
+    UseHint,
+)
 from yahtzee.hints import hint_for
+from yahtzee.players import get_player
 from yahtzee.server import schemas
 from yahtzee.server.errors import error_response, install_error_handlers
 from yahtzee.server.middleware import BodyLimitMiddleware, HeadersMiddleware
@@ -68,6 +82,11 @@ class Engine:
         if self.advisor is None:
             self.table = load_table()
             self.advisor = Advisor(self.table)
+
+    def require_table(self) -> Table:
+        if self.table is None:
+            raise NotReadyError
+        return self.table
 
     def require_advisor(self) -> Advisor:
         if self.advisor is None:
@@ -148,6 +167,31 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             "text": advice.text,
         }
         return body
+
+    @app.post("/api/computer", response_model=schemas.ComputerResponse, responses=ERROR_RESPONSES)
+    async def computer(request: schemas.GameRequest) -> Any:
+        game = from_json(request.game)
+        if game.finished:
+            raise IllegalMoveError("the game is over")
+        if game.current != COMPUTER or game.difficulty is None:
+            raise IllegalMoveError("it is not the computer's turn")
+        player = get_player(game.difficulty, engine.require_table(), engine.rng)
+        action = player.step(game)
+        game = game.apply(action, engine.rng)
+        body = _reply(game)
+        if isinstance(action, Roll):
+            body["step"] = {"type": "roll", "hold": list(action.hold)}
+        else:
+            body["step"] = {"type": "score", "box": action.box.value}
+        return body
+
+    @app.post("/api/review", responses=ERROR_RESPONSES)
+    async def review(request: schemas.ReviewRequest) -> Any:
+        game = from_json(request.game)
+        index = PLAYER if request.side == "player" else COMPUTER
+        if index >= len(game.sides):
+            raise MalformedError("a single-player game has no computer side to review")
+        return review_json(review_side(game.sides[index], engine.require_advisor()))
 
     version = asset_version()
     versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)

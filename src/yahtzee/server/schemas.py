@@ -54,6 +54,11 @@ class GameRequest(_Strict):
     game: GameJson
 
 
+class ReviewRequest(_Strict):
+    game: GameJson
+    side: Literal["player", "computer"] = "player"
+
+
 class GameResponse(BaseModel):
     """The new game JSON and the snapshot the page draws."""
 
@@ -72,6 +77,22 @@ class Hint(BaseModel):
 
 class HintResponse(GameResponse):
     hint: Hint
+
+
+class RollStep(BaseModel):
+    type: Literal["roll"]
+    hold: list[int]
+
+
+class ScoreStep(BaseModel):
+    type: Literal["score"]
+    box: Box
+
+
+class ComputerResponse(GameResponse):
+    """One step of the computer's turn: what it did, and the game after it."""
+
+    step: RollStep | ScoreStep
 
 
 class ErrorDetail(BaseModel):

@@ -74,7 +74,7 @@ export class Input {
         active &&
         active !== this.doc.body &&
         active.id !== "roll-btn" &&
-        active.matches("button, a[href], summary, [tabindex]");
+        active.matches("button:not(:disabled), a[href], summary, [tabindex]");
       if (onOtherControl) return; // the focused button handles its own Space/Enter
       event.preventDefault();
       if (!event.repeat) this.emit("roll");

@@ -149,9 +149,13 @@ class GameManager {
     }
   }
 
-  // Show a failed request's message in one line; nothing is lost.
+  // Show a failed request's message in one line; nothing is lost. The server puts an English
+  // detail for developers after a full-width colon: that part goes to the tooltip only.
   fail(error) {
-    this.ui.message(error && error.message ? error.message : "出错了，请再试一次");
+    const full = error && error.message ? error.message : "出错了，请再试一次";
+    const cut = full.indexOf("：");
+    const short = cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
+    this.ui.message(short, full);
   }
 
   // Show the lobby (records, resume button).

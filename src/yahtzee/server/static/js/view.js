@@ -174,6 +174,7 @@ export class View {
     const { snap } = state;
     if (!snap) return;
     this.el.app.classList.toggle("vs", snap.mode === "vs");
+    this.el.game.setAttribute("aria-busy", String(Boolean(state.busy)));
     this.renderTopbar(state);
     this.renderDice(state);
     this.renderRollButton(state);
