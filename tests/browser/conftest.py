@@ -1,0 +1,101 @@
+"""Fixtures of the browser suite: the app in a child process, one Chromium, guarded pages.
+
+Every page opened through ``open_table`` is guarded: a request to any host other than loopback
+is recorded and aborted, and uncaught script errors or console errors (CSP violations included)
+are recorded; the test fails at teardown if either list is not empty (FEATURES.md P1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+from tests.browser.support import (
+    CHROMIUM,
+    Guard,
+    Motion,
+    OpenTable,
+    ServerProcess,
+    Table,
+    count_sounds,
+    launch_chromium,
+)
+
+
+def _need_chromium() -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing (run `make chromium`)")
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app (seeded dice) on a free loopback port, for the whole session."""
+    _need_chromium()
+    server = ServerProcess(tmp_path_factory.mktemp("server") / "server.log")
+    try:
+        server.wait_ready()
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the session (tests run serially)."""
+    _need_chromium()
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
+    """A factory of guarded pages; checks every guard when the test ends."""
+    contexts: list[BrowserContext] = []
+    guards: list[Guard] = []
+
+    def opener(
+        *,
+        width: int = 1280,
+        height: int = 800,
+        query: str = "fast=1",
+        reduced_motion: Motion = "no-preference",
+        touch: bool = False,
+        sounds: bool = False,
+        load: bool = True,
+    ) -> Table:
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            locale="zh-CN",
+            reduced_motion=reduced_motion,
+            has_touch=touch,
+            is_mobile=touch,
+        )
+        contexts.append(context)
+        guard = Guard()
+        guards.append(guard)
+        guard.watch(context)
+        page = context.new_page()
+        guard.watch_page(page)
+        if sounds:
+            count_sounds(page)
+        table = Table(page, server_url)
+        if load:
+            table.open(query)
+        return table
+
+    yield opener
+    for context in contexts:
+        context.close()
+    for guard in guards:
+        assert guard.external == [], f"requests to other hosts: {guard.external}"
+        assert guard.errors == [], f"script errors: {guard.errors}"
+
+
+@pytest.fixture
+def table(open_table: OpenTable) -> Table:
+    """The page at 1280×800, loaded with ``?fast=1``."""
+    return open_table()

@@ -1,0 +1,327 @@
+"""Shared pieces of the browser suite and the screenshot script (not a test module).
+
+``ServerProcess`` runs the real app (``create_app(seed=...)``) under uvicorn in a child process on a
+free loopback port; ``launch_chromium`` starts Debian's Chromium; ``Table`` drives the page the
+way a player does and reads back what it shows (dice, held state, previews) through the DOM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Literal, Protocol
+from urllib.parse import urlparse
+
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
+
+from yahtzee.codec import from_json
+from yahtzee.game import Game
+from yahtzee.rules import BOXES
+
+CHROMIUM: Final = Path(os.environ.get("YAHTZEE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS: Final = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SEED: Final = 20240611
+LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+BOX_KEYS: Final = tuple(box.value for box in BOXES)
+READY_TIMEOUT_S: Final = 300.0  # a fresh checkout compiles the solver and builds its table
+
+DIE_NAME: Final = re.compile(r"^第([1-5])颗 (?:([1-6])点|未掷)( 已保留)?( 已锁定)?(（提示建议）)?$")
+BOX_NAME: Final = re.compile(r"^(\S+) (?:(已登记|正在登记) )?(\d+)分(（提示建议）)?$")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """The app under uvicorn in a child process, with seeded dice; stopped by ``stop``."""
+
+    def __init__(self, log_path: Path, seed: int = SEED) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        code = (
+            "import uvicorn\n"
+            "from yahtzee.server.app import create_app\n"
+            f"uvicorn.run(create_app(seed={seed}), host='127.0.0.1', port={self.port},"
+            " log_level='warning')\n"
+        )
+        self.log = log_path.open("wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code], stdout=self.log, stderr=subprocess.STDOUT
+        )
+
+    def wait_ready(self, timeout: float = READY_TIMEOUT_S) -> None:
+        """Block until /healthz answers 200; raise RuntimeError if the server dies or stalls."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"the server was not ready after {timeout:.0f} s")
+
+    def stop(self) -> None:
+        """Stop the child process (this one only) and close its log."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.log.close()
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Debian's Chromium, headless, with the background services switched off."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+@dataclass
+class Guard:
+    """What a page did that it must not: requests to other hosts, script errors."""
+
+    external: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def route(self, route: Route) -> None:
+        """Let loopback requests through; record and abort everything else."""
+        url = route.request.url
+        parsed = urlparse(url)
+        if parsed.scheme in ("http", "https", "ws", "wss") and parsed.hostname not in LOOPBACK:
+            self.external.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def watch(self, context: BrowserContext) -> None:
+        """Route every request of ``context`` through the guard."""
+        context.route("**/*", self.route)
+
+    def watch_page(self, page: Page) -> None:
+        """Record uncaught exceptions and console errors (failed 4xx loads aside)."""
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+
+        def console(message: Any) -> None:
+            text = str(message.text)
+            if message.type == "error" and not text.startswith("Failed to load resource"):
+                self.errors.append(f"console: {text}")
+
+        page.on("console", console)
+
+
+class Table:
+    """The page as a player sees it: buttons to press and what they show."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+
+    # Navigation ---------------------------------------------------------------------------
+
+    def open(self, query: str = "fast=1") -> None:
+        """Load the page (``?fast=1`` skips the roll animation and computer pauses)."""
+        self.page.goto(f"{self.base_url}/?{query}" if query else f"{self.base_url}/")
+        self.page.wait_for_function("window.yahtzeeReady === true")
+
+    def reload(self) -> None:
+        """Reload the page and wait until it is ready."""
+        self.page.reload()
+        self.page.wait_for_function("window.yahtzeeReady === true")
+
+    def start_single(self) -> None:
+        """Choose 单人挑战 and start; wait until the table is shown and idle."""
+        self.page.get_by_role("button", name="单人挑战").click()
+        self.page.get_by_role("button", name="开始游戏").click()
+        self.wait_idle()
+
+    def wait_idle(self) -> None:
+        """Wait until the table is visible and no request is in flight."""
+        self.page.wait_for_selector("#game:not([hidden])[aria-busy='false']")
+
+    # Reading ------------------------------------------------------------------------------
+
+    def die_names(self) -> list[str]:
+        """The accessible names of the five dice, left to right."""
+        return [
+            str(name)
+            for name in self.page.eval_on_selector_all(
+                "#dice .die", "els => els.map(e => e.getAttribute('aria-label'))"
+            )
+        ]
+
+    def dice(self) -> list[int | None]:
+        """The faces shown (None before the first roll)."""
+        faces: list[int | None] = []
+        for name in self.die_names():
+            match = DIE_NAME.match(name)
+            assert match, f"unexpected die name {name!r}"
+            faces.append(int(match.group(2)) if match.group(2) else None)
+        return faces
+
+    def held(self) -> list[bool]:
+        """Which dice are held (named 已保留)."""
+        return ["已保留" in name for name in self.die_names()]
+
+    def die(self, index: int) -> Any:
+        """The button of die ``index`` (0–4)."""
+        return self.page.locator(f"#dice .die[data-die='{index}']")
+
+    def box(self, key: str) -> Any:
+        """The player's button for box ``key``."""
+        return self.page.locator(f"#sheet button.box[data-box='{key}']")
+
+    def box_states(self) -> dict[str, dict[str, Any]]:
+        """Every box of the player's column: name, classes, disabled and shown text."""
+        rows: list[dict[str, Any]] = self.page.eval_on_selector_all(
+            "#sheet button.box",
+            """els => els.map(e => ({key: e.dataset.box, label: e.getAttribute('aria-label'),
+                classes: e.className, disabled: e.disabled, text: e.textContent.trim()}))""",
+        )
+        return {row["key"]: row for row in rows}
+
+    def previews(self) -> dict[str, int | None]:
+        """For each open box: the points offered now, or None when it shows a dash."""
+        result: dict[str, int | None] = {}
+        for key, row in self.box_states().items():
+            classes = row["classes"].split()
+            if "filled" in classes:
+                continue
+            if "dash" in classes:
+                assert row["disabled"], f"{key}: a dash must be disabled"
+                assert row["text"] == "–"
+                result[key] = None
+                continue
+            match = BOX_NAME.match(row["label"])
+            assert match and not match.group(2), f"unexpected box name {row['label']!r}"
+            assert not row["disabled"], f"{key}: an offered box must be enabled"
+            result[key] = int(match.group(3))
+        return result
+
+    def text(self, selector: str) -> str:
+        """The trimmed text of the first element matching ``selector``."""
+        return self.page.locator(selector).first.inner_text().strip()
+
+    def status(self) -> str:
+        """The status line."""
+        return self.text("#status")
+
+    def message(self) -> str:
+        """The one-line message (empty when hidden)."""
+        loc = self.page.locator("#message")
+        return loc.inner_text().strip() if loc.is_visible() else ""
+
+    def storage(self, key: str) -> Any:
+        """A localStorage value parsed as JSON (None when missing)."""
+        raw = self.page.evaluate("k => localStorage.getItem(k)", key)
+        return None if raw is None else json.loads(raw)
+
+    def set_storage(self, values: dict[str, str]) -> None:
+        """Write raw strings into localStorage."""
+        self.page.evaluate(
+            "vs => { for (const [k, v] of Object.entries(vs)) localStorage.setItem(k, v); }",
+            values,
+        )
+
+    def saved_game(self) -> Game:
+        """The game the page saved, rebuilt (and so checked) by the codec."""
+        data = self.storage("yahtzee.game")
+        assert data is not None, "no saved game"
+        return from_json(data)
+
+    # Acting -------------------------------------------------------------------------------
+
+    def roll(self) -> None:
+        """Click the roll button and wait for the new dice."""
+        self.page.locator("#roll-btn").click()
+        self.wait_idle()
+
+    def toggle(self, index: int) -> None:
+        """Click die ``index`` (hold or release)."""
+        self.die(index).click()
+
+    def score(self, key: str, confirm: bool | None = True) -> bool:
+        """Click box ``key``; answer the zero question with ``confirm``. True when one was asked."""
+        self.box(key).click()
+        dialog = self.page.locator("#confirm-dialog")
+        asked = bool(self.page.evaluate("() => document.getElementById('confirm-dialog').open"))
+        if asked:
+            button = "#confirm-ok" if confirm else "#confirm-cancel"
+            dialog.locator(button).click()
+        self.wait_idle()
+        return asked
+
+    def best_box(self) -> str:
+        """The open box offering the most points now (the first one on ties)."""
+        offered = {k: v for k, v in self.previews().items() if v is not None}
+        assert offered, "no box can be scored"
+        return max(offered, key=lambda k: (offered[k], -BOX_KEYS.index(k)))
+
+
+def count_sounds(page: Page) -> None:
+    """Count the sound nodes the page creates (oscillators, noise bursts) in ``window.__sounds``.
+
+    Call before the page loads.
+    """
+    page.add_init_script(
+        """
+        window.__sounds = 0;
+        const Base = window.AudioContext;
+        if (Base) {
+          const osc = Base.prototype.createOscillator;
+          const src = Base.prototype.createBufferSource;
+          Base.prototype.createOscillator = function () {
+            window.__sounds += 1;
+            return osc.call(this);
+          };
+          Base.prototype.createBufferSource = function () {
+            window.__sounds += 1;
+            return src.call(this);
+          };
+        }
+        """
+    )
+
+
+Motion = Literal["reduce", "no-preference"]
+
+
+class OpenTable(Protocol):
+    """Open the page in a fresh browser context (fresh localStorage) and return its Table."""
+
+    def __call__(
+        self,
+        *,
+        width: int = 1280,
+        height: int = 800,
+        query: str = "fast=1",
+        reduced_motion: Motion = "no-preference",
+        touch: bool = False,
+        sounds: bool = False,
+        load: bool = True,
+    ) -> Table: ...

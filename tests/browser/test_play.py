@@ -1,0 +1,203 @@
+"""Playing whole games in the page: by mouse and by keyboard (FEATURES.md D1–D4, S1–S4, T1, E1–E3, K1).
+
+Every preview the page shows is checked against the rules engine (``yahtzee.rules.choices``) for
+the dice on screen and the sheet the page saved, so the page can only pass by drawing the
+server's snapshot faithfully.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.support import BOX_KEYS, OpenTable, Table
+from yahtzee.rules import Box, choices
+
+pytestmark = pytest.mark.browser
+
+
+def check_previews(table: Table) -> None:
+    """The open boxes offer exactly the points the rules give for the dice shown (S2)."""
+    game = table.saved_game()
+    dice = table.dice()
+    assert None not in dice
+    assert tuple(dice) == game.turn.dice
+    allowed = {box.value: points for box, points in choices(game.acting.sheet, dice).items()}
+    shown = table.previews()
+    expected = {key: allowed.get(key) for key in shown}
+    assert shown == expected
+    states = table.box_states()
+    for key, points in shown.items():
+        classes = states[key]["classes"].split()
+        if points is None:
+            assert "dash" in classes
+        elif points == 0:
+            # Grey-red zero, also told apart without colour: lighter weight and a ✕ mark.
+            assert "zero" in classes and states[key]["text"] == "✕0"
+        else:
+            assert "preview" in classes and states[key]["text"] == str(points)
+
+
+def test_whole_game_by_mouse(open_table: OpenTable) -> None:
+    table = open_table()
+    table.start_single()
+    page = table.page
+    assert table.text("#round") == "第 1 / 13 回合"
+    assert table.status() == "点「掷骰子」开始"
+    for turn in range(1, 14):
+        assert table.text("#round") == f"第 {turn} / 13 回合"
+        # Before the first roll: blank dice, every open box a disabled dash, 掷骰子.
+        assert table.dice() == [None] * 5
+        assert set(table.previews().values()) <= {None}
+        assert table.text("#roll-btn") == "掷骰子"
+        table.roll()
+        assert table.text("#roll-btn") == "再掷 (1/3)"
+        assert "点骰子保留，再掷" in table.status()
+        check_previews(table)
+        # Hold the first two dice: they lift (held class) at once and keep their faces.
+        first = table.dice()
+        table.toggle(0)
+        table.toggle(1)
+        table.toggle(4)
+        table.toggle(4)  # a second click releases
+        assert table.held() == [True, True, False, False, False]
+        assert "held" in (table.die(0).get_attribute("class") or "")
+        table.roll()
+        assert table.text("#roll-btn") == "再掷 (2/3)"
+        assert table.dice()[:2] == first[:2]
+        assert table.held()[:2] == [True, True]
+        check_previews(table)
+        table.roll()
+        # After the third roll every die is locked and the roll button is spent (D3).
+        assert table.text("#roll-btn") == "已掷 (3/3)"
+        assert page.locator("#roll-btn").is_disabled()
+        assert "选择一项登记" in table.status()
+        for i in range(5):
+            assert table.die(i).is_disabled()
+            assert table.die_names()[i].endswith("已锁定")
+        check_previews(table)
+        before_total = table.saved_game().sides[0].sheet.total
+        key = table.best_box()
+        points = table.previews()[key]
+        table.score(key, confirm=True)
+        if turn < 13:
+            state = table.box_states()[key]
+            assert "filled" in state["classes"] and state["disabled"]
+            assert state["text"] == str(points)
+            game = table.saved_game()
+            assert game.sides[0].sheet.total >= before_total + (points or 0)
+            assert table.text("#totals") == f"你 {game.sides[0].sheet.total}"
+    # E1: the result dialog with this game's score and the best score.
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    records = table.storage("yahtzee.records")
+    total = records["single"]["best"]
+    assert records["single"]["games"] == 1
+    assert str(total) in dialog.locator(".result-score").inner_text()
+    assert "新纪录" in dialog.inner_text()  # the first game always sets the record
+    assert f"最高纪录 {total}" in dialog.inner_text()
+    assert table.storage("yahtzee.game") is None  # a finished game is not kept for resuming
+    assert table.text("#sheet tfoot td") == str(total)
+    # E2: 再来一局 starts a fresh game with the same settings.
+    dialog.get_by_role("button", name="再来一局").click()
+    table.wait_idle()
+    assert not dialog.is_visible()
+    assert table.text("#round") == "第 1 / 13 回合"
+    assert table.text("#totals") == "你 0"
+    assert table.text("#hint-btn") == "提示 (3)"
+
+
+def play_turn_by_keyboard(table: Table) -> None:
+    """One turn with keys only: Space, 1 and 2, Enter, Space, then Tab to a box and Enter."""
+    page = table.page
+    keyboard = page.keyboard
+    keyboard.press("Space")
+    table.wait_idle()
+    check_previews(table)
+    keyboard.press("1")
+    keyboard.press("2")
+    assert table.held()[:2] == [True, True]
+    keyboard.press("Enter")
+    table.wait_idle()
+    keyboard.press("Space")
+    table.wait_idle()
+    assert table.text("#roll-btn") == "已掷 (3/3)"
+    key = table.best_box()
+    for _ in range(60):
+        keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.dataset.box || ''") == key:
+            break
+    else:
+        pytest.fail(f"Tab never reached box {key}")
+    keyboard.press("Enter")
+    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
+        # The focus starts on 取消; Tab moves to the confirm button.
+        assert page.evaluate("() => document.activeElement.id") == "confirm-cancel"
+        keyboard.press("Tab")
+        keyboard.press("Enter")
+    table.wait_idle()
+
+
+def test_whole_game_by_keyboard(open_table: OpenTable) -> None:
+    table = open_table()
+    page = table.page
+    # A best score no game can beat: this game must not claim a new record.
+    table.set_storage(
+        {"yahtzee.records": json.dumps({"version": 1, "single": {"best": 1575, "games": 4}})}
+    )
+    table.reload()
+    page.get_by_role("button", name="开始游戏").focus()
+    page.keyboard.press("Enter")
+    table.wait_idle()
+    for turn in range(1, 14):
+        assert table.text("#round") == f"第 {turn} / 13 回合"
+        play_turn_by_keyboard(table)
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert "新纪录" not in dialog.inner_text()
+    assert "最高纪录 1575" in dialog.inner_text()
+    records = table.storage("yahtzee.records")
+    assert records["single"] == {"best": 1575, "games": 5}
+    # The dialog's focus is on 再来一局: Enter starts the next game.
+    assert page.evaluate("() => document.activeElement.textContent") == "再来一局"
+    page.keyboard.press("Enter")
+    table.wait_idle()
+    assert table.text("#round") == "第 1 / 13 回合"
+
+
+def test_zero_needs_confirmation(table: Table) -> None:
+    table.start_single()
+    table.roll()
+    states = table.box_states()
+    previews = table.previews()
+    zero = next(k for k, v in previews.items() if v == 0)
+    assert any(v for v in previews.values())  # another box scores: the question is asked
+    before = table.storage("yahtzee.game")
+    # Cancel changes nothing.
+    assert table.score(zero, confirm=False) is True
+    assert table.storage("yahtzee.game") == before
+    assert table.box_states()[zero] == states[zero]
+    assert table.text("#round") == "第 1 / 13 回合"
+    # Esc cancels too.
+    table.box(zero).click()
+    assert table.page.evaluate("() => document.getElementById('confirm-dialog').open")
+    table.page.keyboard.press("Escape")
+    assert not table.page.evaluate("() => document.getElementById('confirm-dialog').open")
+    assert table.storage("yahtzee.game") == before
+    # Confirming scores the 0.
+    assert table.score(zero, confirm=True) is True
+    state = table.box_states()[zero]
+    assert "filled" in state["classes"] and state["text"] == "0"
+    assert state["label"].endswith("已登记 0分")
+    assert table.saved_game().sides[0].sheet.get(Box(zero)) == 0
+    assert table.text("#round") == "第 2 / 13 回合"
+
+
+def test_a_box_with_points_scores_without_a_question(table: Table) -> None:
+    table.start_single()
+    table.roll()
+    key = table.best_box()
+    assert table.score(key) is False
+    assert table.text("#round") == "第 2 / 13 回合"
+    assert [k for k in BOX_KEYS if "filled" in table.box_states()[k]["classes"]] == [key]
