@@ -1,0 +1,39 @@
+"""``yahtzee solve``: build the optimal-strategy table into the cache and report a new game's value.
+
+With a valid table already cached it only reports it; ``--force`` rebuilds. Progress goes to stderr
+(a bar on a terminal, plain lines otherwise); the result goes to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from yahtzee.solver import TableError, build_table, load_table, table_path
+
+HELP = "build the optimal-strategy table (a few seconds) and print a new game's value"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--force", action="store_true", help="rebuild even when a valid table is cached"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    table = None
+    if not args.force:
+        try:
+            table = load_table(build_if_missing=False)
+        except TableError:
+            table = None
+    if table is None:
+        table = build_table(path=table_path())
+        how = "solved"
+    else:
+        how = "already cached, not rebuilt (use --force to rebuild); checked"
+    elapsed = time.perf_counter() - started
+    print(f"new game: {table.new_game_value:.7f} expected points under optimal play")
+    print(f"{how} in {elapsed:.2f} s: {table.path}")
+    return 0

@@ -1,0 +1,208 @@
+"""``yahtzee solve`` and ``yahtzee advise`` through ``cli.main``, plus one real subprocess."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from yahtzee.cli import main
+from yahtzee.solver import Progress, Table, store
+from yahtzee.solver.tables import FloatArray
+
+SCORES = "ones=3,sixes=18,yahtzee=50,chance=22"
+
+
+@pytest.fixture(autouse=True)
+def _table(solver_table: Table) -> Table:
+    """Every command here finds the session's table in the session's cache dir."""
+    return solver_table
+
+
+def test_advise_prints_an_aligned_table_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "--dice", "2", "3", "4", "5", "5", "--rolls-left", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "dice 2 3 4 5 5, 0 rolls left, sheet total 0"
+    assert lines[2].startswith("*") and "小顺 small_straight" in lines[2] and " 30 " in lines[2]
+    assert all(not line.startswith("*") for line in lines[3:])
+    assert len(lines) == 2 + 13
+
+
+def test_advise_json_keeps(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", "--dice", "5", "2", "4", "3", "5", "--rolls-left", "2", "--scores", SCORES]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["best"] == data["options"][0]
+    assert data["best"]["keep"] == [2, 3, 4, 5]
+    evs = [o["ev"] for o in data["options"]]
+    assert evs == sorted(evs, reverse=True)
+    [stop] = [o for o in data["options"] if len(o["keep"]) == 5]
+    assert stop["keep"] == [2, 3, 4, 5, 5] and stop["box"] == "small_straight"
+    assert stop["points"] == 30
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--dice", "1", "2", "3", "4", "5", "6"], "expected 5 dice, got 6"),
+        (["--dice", "1", "2", "3", "4", "7"], "a die shows 1 to 6, got 7"),
+        (["--dice", "1", "2", "3", "4", "5", "--scores", "foo=3"], "unknown box: 'foo'"),
+        (["--dice", "1", "2", "3", "4", "5", "--scores", "ones=7"], "7 is not a possible score"),
+        (["--dice", "1", "2", "3", "4", "5", "--scores", "ones"], "box=points, got 'ones'"),
+        (["--dice", "1", "2", "3", "4", "5", "--scores", "ones=x"], "whole number, got 'ones=x'"),
+        (["--dice", "1", "2", "3", "4", "5", "--scores", "yahtzee_bonus=100"], "needs 50"),
+        (
+            ["--dice", "1", "1", "1", "1", "1", "--scores", "yahtzee=50,yahtzee_bonus=150"],
+            "multiple of 100",
+        ),
+        (["--dice", "1", "2", "3", "4", "5", "--rolls-left", "3"], "0, 1 or 2, got 3"),
+        (
+            [
+                "--dice",
+                *"12345",
+                "--scores",
+                "ones=1,twos=2,threes=3,fours=4,fives=5,sixes=6,three_of_a_kind=0,"
+                "four_of_a_kind=0,full_house=0,small_straight=0,large_straight=0,yahtzee=0,"
+                "chance=20",
+            ],
+            "the sheet is full",
+        ),
+        ([], "give the dice"),
+        (["--batch", "-", "--dice", *"12345"], "either --batch or --dice"),
+        (["--batch", "/nonexistent/queries.jsonl"], "cannot read batch file"),
+    ],
+)
+def test_advise_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["advise", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert message in line
+
+
+def test_advise_bad_int_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["advise", "--dice", "1", "2", "3", "4", "x"])
+    assert exit_info.value.code == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert "invalid int value: 'x'" in line
+
+
+QUERIES = [
+    {"dice": [2, 3, 4, 5, 5], "rolls_left": 2, "scores": {}},
+    {"dice": [1, 1, 1, 1, 1], "rolls_left": 0, "scores": {"yahtzee": 50, "yahtzee_bonus": 100}},
+    {"dice": [1, 2, 3, 4, 5], "rolls_left": 1},
+    {"dice": [1, 2, 3, 4, 5], "rolls_left": 1, "scores": {}, "hold": [1]},
+    {"dice": [1, 2, 3, 4, 5, 6], "rolls_left": 1, "scores": {}},
+    {"dice": [1, 2, 3, 4, 5], "rolls_left": 1, "scores": {"ones": "3"}},
+    [1, 2, 3],
+]
+
+
+def _check_batch_answers(out: str) -> None:
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == len(QUERIES) + 1
+    assert answers[0]["best"]["keep"] == [2, 3, 4, 5]
+    assert answers[0]["best"]["ev"] == pytest.approx(254.87542, abs=1e-5)
+    # Joker: ones open so the five 1s must go there; the +100 is earned either way.
+    assert [o["box"] for o in answers[1]["options"]] == ["ones"]
+    assert "missing ['scores']" in answers[2]["error"]
+    assert "extra ['hold']" in answers[3]["error"]
+    assert "expected 5 dice" in answers[4]["error"]
+    assert "whole number, got ones='3'" in answers[5]["error"]
+    assert "JSON object" in answers[6]["error"]
+    assert "line 9 is not JSON" in answers[7]["error"]
+
+
+def _batch_text() -> str:
+    # A blank line is skipped; the bad JSON on line 9 answers an error like any bad query.
+    lines = [json.dumps(q) for q in QUERIES]
+    return "\n".join([*lines, "", "{not json"]) + "\n"
+
+
+def test_advise_batch_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    queries = tmp_path / "queries.jsonl"
+    queries.write_text(_batch_text())
+    assert main(["advise", "--batch", str(queries)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    _check_batch_answers(captured.out)
+
+
+def test_advise_batch_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(_batch_text()))
+    assert main(["advise", "--batch", "-"]) == 0
+    _check_batch_answers(capsys.readouterr().out)
+
+
+def test_solve_reports_a_cached_table_without_rebuilding(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve"]) == 0
+    out = capsys.readouterr().out
+    assert "new game: 254.5877287" in out and "already cached" in out
+
+
+def test_solve_force_rebuilds_with_progress_lines(
+    tmp_path: Path,
+    solver_table: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path))
+    calls: list[int] = []
+
+    def solve(progress: Progress | None = None) -> FloatArray:
+        calls.append(1)
+        assert progress is not None
+        progress(10, 20)
+        progress(20, 20)
+        return np.array(solver_table.values)
+
+    monkeypatch.setattr(store, "solve", solve)
+    assert main(["solve", "--force"]) == 0
+    captured = capsys.readouterr()
+    assert calls == [1] and (tmp_path / store.FILE_NAME).exists()
+    assert "new game: 254.5877287" in captured.out and "solved in" in captured.out
+    # stderr is not a terminal here, so progress comes as plain lines, not a redrawn bar.
+    assert captured.err.splitlines()[-1].startswith("solving: 100% (20 of 20 states")
+    assert "\r" not in captured.err
+
+
+def test_advise_in_a_subprocess(solver_table: Table) -> None:
+    assert solver_table.path is not None
+    env = os.environ | {"YAHTZEE_CACHE_DIR": str(solver_table.path.parent)}
+    argv = ["advise", "--dice", "1", "2", "6", "6", "6", "--rolls-left", "2", "--json"]
+    result = subprocess.run(
+        [sys.executable, "-m", "yahtzee", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    best = json.loads(result.stdout)["best"]
+    assert best["keep"] == [6, 6, 6] and best["ev"] == pytest.approx(265.11336, abs=1e-5)
+    bad = subprocess.run(
+        [sys.executable, "-m", "yahtzee", "advise", "--dice", "1", "2", "3", "4", "7"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert (
+        bad.stderr.strip() == "yahtzee advise: error: a die shows 1 to 6, got 7 in [1, 2, 3, 4, 7]"
+    )
