@@ -192,7 +192,7 @@ export class View {
     });
     this.el.totals.replaceChildren(...parts);
     const hint = this.el.hint;
-    const none = snap.hints_left === 0 && !snap.hinted_now;
+    const none = snap.hints_left === 0;
     hint.textContent = none ? "提示已用完" : `提示 (${snap.hints_left})`;
     hint.classList.toggle("spent", none);
     hint.disabled = none || !snap.can_hint || busy;

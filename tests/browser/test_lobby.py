@@ -1,0 +1,282 @@
+"""Lobby, top bar, saving and resuming, settings and what the browser keeps
+(FEATURES.md L1–L5, T3–T5, E3, P1, P2), including corrupt or foreign storage.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.browser.support import OpenTable, Table
+from yahtzee.codec import to_json
+from yahtzee.game import Game
+
+pytestmark = pytest.mark.browser
+
+RECORDS = {
+    "version": 1,
+    "single": {"best": 231, "games": 7},
+    "vs": {
+        "beginner": {"wins": 3, "losses": 1, "draws": 0, "best": 250},
+        "normal": {"wins": 2, "losses": 2, "draws": 1, "best": 240},
+        "expert": {"wins": 0, "losses": 4, "draws": 0, "best": 199},
+    },
+}
+
+
+def pressed(table: Table, action: str) -> list[str]:
+    """The values of the pressed buttons of one segmented choice."""
+    values: list[str] = table.page.eval_on_selector_all(
+        f"[data-action='{action}'][aria-pressed='true']", "els => els.map(e => e.dataset.value)"
+    )
+    return values
+
+
+def test_lobby_modes_options_and_records(table: Table) -> None:
+    page = table.page
+    assert page.locator("#lobby").is_visible()
+    assert not page.locator("#game").is_visible()
+    # L1 / L2: single by default; vs shows difficulty and who starts, as segmented buttons.
+    assert pressed(table, "mode") == ["single"]
+    assert not page.locator("#vs-options").is_visible()
+    page.get_by_role("button", name="人机对战").click()
+    assert pressed(table, "mode") == ["vs"]
+    assert page.locator("#vs-options").is_visible()
+    for name in ("入门", "普通", "高手", "我先", "电脑先", "随机"):
+        assert page.get_by_role("button", name=name, exact=True).is_visible()
+    page.get_by_role("button", name="高手", exact=True).click()
+    page.get_by_role("button", name="电脑先", exact=True).click()
+    assert pressed(table, "difficulty") == ["expert"]
+    assert pressed(table, "first") == ["computer"]
+    # The choices are remembered.
+    table.reload()
+    assert pressed(table, "mode") == ["vs"]
+    assert pressed(table, "difficulty") == ["expert"]
+    # L5: records are shown; no resume button without a saved game (L4).
+    records = page.locator("#records")
+    assert "单人最高分" in records.inner_text() and "暂无" in records.inner_text()
+    assert not page.locator("#resume-btn").is_visible()
+    table.set_storage({"yahtzee.records": json.dumps(RECORDS)})
+    table.reload()
+    text = records.inner_text()
+    assert "231" in text
+    assert "3 胜 1 负 0 平" in text and "2 胜 2 负 1 平" in text and "0 胜 4 负 0 平" in text
+
+
+def test_start_single_locks_settings_and_shows_the_table(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    # L3: the lobby (and its settings) is gone while playing; the top bar has the game tools.
+    assert not page.locator("#lobby").is_visible()
+    for name in ("提示 (3)", "回大厅", "重新开始", "设置", "全屏"):
+        assert page.get_by_role("button", name=name, exact=True).is_visible()
+    assert table.text("#round") == "第 1 / 13 回合"
+    assert table.text("#totals") == "你 0"
+    game = table.saved_game()
+    assert game.mode.value == "single" and game.round == 1
+
+
+def test_back_to_lobby_and_resume_restarts_the_turn(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    table.roll()
+    key = table.best_box()
+    points = table.previews()[key]
+    table.score(key)
+    table.roll()
+    table.toggle(0)
+    table.roll()
+    assert table.saved_game().turn.rolls_used == 2
+    # T3: back to the lobby keeps the game; it survives a reload too.
+    page.get_by_role("button", name="回大厅").click()
+    assert page.locator("#lobby").is_visible()
+    resume = page.get_by_role("button", name="继续上次没打完的一局")
+    assert resume.is_visible()
+    table.reload()
+    assert resume.is_visible()
+    # L4: the lobby's last element is the resume button.
+    assert page.evaluate("() => document.querySelector('.card').lastElementChild.id") == (
+        "resume-btn"
+    )
+    with page.expect_request("**/api/action") as sent:
+        resume.click()
+    assert json.loads(sent.value.post_data or "{}")["action"] == {"type": "restart_turn"}
+    table.wait_idle()
+    # Round 2, the box kept, the turn starting again from its first roll.
+    assert table.text("#round") == "第 2 / 13 回合"
+    state = table.box_states()[key]
+    assert "filled" in state["classes"] and state["text"] == str(points)
+    assert table.dice() == [None] * 5
+    assert table.text("#roll-btn") == "掷骰子"
+    assert table.saved_game().turn.rolls_used == 0
+
+
+def test_restart_asks_first(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    table.roll()
+    table.score(table.best_box())
+    assert table.text("#round") == "第 2 / 13 回合"
+    page.get_by_role("button", name="重新开始").click()
+    dialog = page.locator("#confirm-dialog")
+    assert dialog.is_visible()
+    assert page.evaluate("() => document.activeElement.id") == "confirm-cancel"
+    page.locator("#confirm-cancel").click()
+    assert table.text("#round") == "第 2 / 13 回合"
+    page.get_by_role("button", name="重新开始").click()
+    page.locator("#confirm-ok").click()
+    table.wait_idle()
+    assert table.text("#round") == "第 1 / 13 回合"
+    assert table.text("#totals") == "你 0"
+    assert table.saved_game().round == 1
+
+
+def test_settings_persist_and_share_the_site_key(table: Table) -> None:
+    page = table.page
+    # Another game of the site keeps its own field in the shared key: it must survive.
+    table.set_storage({"site.settings": json.dumps({"theme": "dark"})})
+    table.reload()
+    page.get_by_role("button", name="设置").click()
+    dialog = page.locator("#settings-dialog")
+    assert dialog.is_visible()
+    assert pressed(table, "sound") == ["on"] and pressed(table, "pace") == ["real"]
+    dialog.get_by_role("button", name="关", exact=True).click()
+    dialog.get_by_role("button", name="较快").click()
+    dialog.get_by_role("button", name="完成").click()
+    assert not dialog.is_visible()
+    assert table.storage("site.settings") == {"theme": "dark", "sound": False, "pace": "fast"}
+    table.reload()
+    page.get_by_role("button", name="设置").click()
+    assert pressed(table, "sound") == ["off"] and pressed(table, "pace") == ["fast"]
+    page.keyboard.press("Escape")
+    assert not dialog.is_visible()
+
+
+def test_sound_plays_and_can_be_switched_off(open_table: OpenTable) -> None:
+    table = open_table(sounds=True)
+    page = table.page
+    table.start_single()
+    table.roll()
+    after_roll = page.evaluate("window.__sounds")
+    assert after_roll > 0  # the rattle
+    table.toggle(0)
+    after_hold = page.evaluate("window.__sounds")
+    assert after_hold > after_roll  # the click
+    page.get_by_role("button", name="设置").click()
+    page.locator("#settings-dialog").get_by_role("button", name="关", exact=True).click()
+    page.keyboard.press("Escape")
+    table.toggle(0)
+    table.roll()
+    table.score(table.best_box())
+    assert page.evaluate("window.__sounds") == after_hold
+
+
+def finished_records_kept(table: Table) -> None:
+    """The records written before the test are still there and shown."""
+    assert table.storage("yahtzee.records") == RECORDS
+    assert "231" in table.page.locator("#records").inner_text()
+
+
+@pytest.mark.parametrize(
+    ("saved", "words"),
+    [
+        ("{not json", "已损坏"),
+        ('"just a string"', "已损坏"),
+        (json.dumps({**to_json(Game.new()), "version": 99}), "不认识的版本"),
+    ],
+    ids=["garbage", "not-an-object", "unknown-version"],
+)
+def test_unreadable_saved_game(table: Table, saved: str, words: str) -> None:
+    table.set_storage({"yahtzee.game": saved, "yahtzee.records": json.dumps(RECORDS)})
+    table.reload()
+    message = table.message()
+    assert words in message and "\n" not in message
+    assert not table.page.get_by_role("button", name="继续上次没打完的一局").is_visible()
+    assert table.storage("yahtzee.game") is None
+    finished_records_kept(table)
+    table.start_single()  # the page still plays
+    assert table.text("#round") == "第 1 / 13 回合"
+
+
+def test_tampered_saved_game_is_refused_by_the_server(table: Table) -> None:
+    table.start_single()
+    table.roll()
+    table.score(table.best_box())
+    game = table.storage("yahtzee.game")
+    filled = next(k for k, v in game["sides"][0]["sheet"].items() if v is not None)
+    game["sides"][0]["sheet"][filled] = 50 if filled == "yahtzee" else 5
+    table.set_storage({"yahtzee.game": json.dumps(game), "yahtzee.records": json.dumps(RECORDS)})
+    table.reload()
+    assert table.message() == ""  # it looks fine until the server checks it
+    resume = table.page.get_by_role("button", name="继续上次没打完的一局")
+    resume.click()
+    table.page.wait_for_selector("#message:not([hidden])")
+    message = table.message()
+    assert "无法继续" in message and "纪录都还在" in message and "\n" not in message
+    assert table.page.locator("#lobby").is_visible()
+    assert not resume.is_visible()
+    assert table.storage("yahtzee.game") is None
+    finished_records_kept(table)
+
+
+def test_corrupt_records_and_settings_still_open(table: Table) -> None:
+    good = json.dumps(to_json(Game.new()))
+    table.set_storage({"yahtzee.records": "[[[", "site.settings": "nope{", "yahtzee.game": good})
+    table.reload()
+    message = table.message()
+    assert "纪录" in message and "设置" in message and "\n" not in message
+    # The saved game is untouched by the bad records.
+    assert table.page.get_by_role("button", name="继续上次没打完的一局").is_visible()
+    assert "暂无" in table.page.locator("#records").inner_text()
+
+
+def test_page_weight_and_no_other_hosts(open_table: OpenTable) -> None:
+    table = open_table(load=False)
+    page = table.page
+    sizes: dict[str, int] = {}
+    hosts: set[str] = set()
+
+    def record(response: object) -> None:
+        url = response.url  # type: ignore[attr-defined]
+        hosts.add(urlparse(url).hostname or "")
+        sizes[url] = len(response.body())  # type: ignore[attr-defined]
+
+    page.on("response", record)
+    table.open(query="")
+    page.wait_for_load_state("networkidle")
+    assert hosts == {"127.0.0.1"}
+    total = sum(sizes.values())
+    assert total <= 150 * 1024, f"first load is {total} bytes: {sizes}"
+    assert any(url.endswith(".css") for url in sizes) and any(url.endswith(".js") for url in sizes)
+
+
+def test_help_sections_below_the_game(table: Table) -> None:
+    page = table.page
+    headings = page.eval_on_selector_all("#help h2", "els => els.map(e => e.textContent)")
+    assert headings == ["快艇骰子是什么", "规则与细节", "制胜技巧", "操作说明", "常见问题"]
+    text = page.locator("#help").inner_text()
+    for topic in (
+        "63",
+        "35",
+        "葫芦",
+        "小顺",
+        "大顺",
+        "快艇加成",
+        "百搭",
+        "机会",
+        "3 次提示",
+        "数字键 1～5",
+        "空格",
+        "Esc",
+        "电脑出牌节奏",
+        "继续上次没打完的一局",
+        "平局",
+    ):
+        assert topic in text, topic
+    # Below the game area.
+    game_box = page.locator("#app").bounding_box()
+    help_box = page.locator("#help").bounding_box()
+    assert game_box is not None and help_box is not None
+    assert help_box["y"] >= game_box["y"] + game_box["height"]
