@@ -4,12 +4,12 @@
 
 - a lower box is worth its points minus its *par*, what that box usually brings in if left open
   (``Style.par``): a 0 in ``large_straight`` throws away about 30, a 0 in ``yahtzee`` about 15,
-  so when a turn goes wrong the cheap boxes (``ones``, ``yahtzee`` late on) are sacrificed;
+  so when a turn goes wrong the cheap boxes (``ones``, ``twos``, then ``yahtzee``) take the 0;
   ``chance`` has a par of 22, so it is used as a dump only for a sum near that or to avoid a
   worse zero;
-- an upper box is worth its points minus ``3 × face`` ("three of each" is the road to 63), with
-  that difference counted ``Style.bonus_weight`` times over while the +35 is still within reach
-  (63 reachable with four of each remaining face), and +35 when this score lands the bonus;
+- an upper box is worth its points minus its par (2.5 × face), and while the +35 is still within
+  reach (63 reachable with four of each remaining face) the points above or below "three of
+  each" count ``Style.bonus_weight`` times more; landing the bonus adds the 35;
 - five of a kind with 50 already in ``yahtzee`` adds the +100 bonus wherever it goes.
 
 **Within a turn** the player holds whatever makes the best *expected box value by the end of this
@@ -18,11 +18,12 @@ a practised player does, but it never looks further than this turn (the sheet's 
 only in the pars). It stops rolling when the dice already score more than any keep promises.
 That lookahead is computed exactly, over all 462 keeps, by a compiled kernel.
 
-**Slips.** It does not always pick the top option: every keep and every box is chosen by a
-softmax over those values with temperatures ``Style.keep_temperature`` and
-``Style.box_temperature`` (points). Options a fraction of a point apart are mixed up often, a
-choice that costs 10 points almost never, which is how people err. The choice is made from the
-uniform number handed in with the decision, so a seeded generator replays it exactly.
+**Slips.** It does not always pick the top option: every keep and every box is chosen among the
+three best (``SHORTLIST``) by a softmax over those values with temperatures
+``Style.keep_temperature`` and ``Style.box_temperature`` (points). Options a fraction of a point
+apart are mixed up often, a choice that costs 10 points almost never, which is how people err.
+The choice is made from the uniform number handed in with the decision, so a seeded generator
+replays it exactly.
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ class Style:
     """The knobs of the 普通 player (points throughout)."""
 
     par: tuple[float, ...] = (
-        # ones … sixes: what each upper box brings when left open
-        2.0, 5.0, 8.5, 12.0, 15.5, 19.0,
+        # ones … sixes: 2.5 of the face, what an upper box brings when left open
+        2.5, 5.0, 7.5, 10.0, 12.5, 15.0,
         # three_of_a_kind, four_of_a_kind, full_house, small/large straight, yahtzee, chance
         21.0, 13.0, 22.0, 29.0, 32.0, 16.0, 22.0,
     )  # fmt: skip
