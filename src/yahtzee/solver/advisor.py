@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from yahtzee.errors import IllegalMoveError, MalformedError
-from yahtzee.rules import BOXES, NUM_DICE, YAHTZEE_POINTS, Box, Sheet, check_dice
+from yahtzee.rules import (
+    BOXES,
+    NUM_DICE,
+    UPPER_BONUS,
+    UPPER_BOXES,
+    YAHTZEE_POINTS,
+    Box,
+    Sheet,
+    check_dice,
+)
 from yahtzee.solver.kernel import decide, turn_one
 from yahtzee.solver.store import Table
 from yahtzee.solver.tables import (
@@ -31,6 +40,7 @@ from yahtzee.solver.tables import (
 
 _TIE_DECIMALS = 9
 _YAHTZEE_POS = Box.YAHTZEE.pos
+_UPPER_COUNT = len(UPPER_BOXES)
 _MAX_ROLLS_LEFT = 2
 
 
@@ -101,23 +111,33 @@ class Advisor:
         ``table.future(sheet)``. Raises MalformedError for a sheet no game reaches."""
         return sheet.total + self.table.future(sheet)
 
-    def _state(self, sheet: Sheet) -> tuple[int, int, bool]:
-        mask = sheet.used_mask
+    def _state(self, sheet: Sheet) -> tuple[int, int, bool, int]:
+        """``(mask, capped upper subtotal, yahtzee holds 50, sheet total)`` in one pass over the
+        boxes (the Sheet properties each take a pass of their own)."""
+        mask = upper = lower = 0
+        for pos, points in enumerate(sheet.boxes):
+            if points is not None:
+                mask |= 1 << pos
+                if pos < _UPPER_COUNT:
+                    upper += points
+                else:
+                    lower += points
         if mask == FULL_MASK:
             raise IllegalMoveError(f"the sheet is full, no box is open: {sheet.scores()!r}")
-        upper = min(sheet.upper_subtotal, UPPER_CAP)
+        bonus = UPPER_BONUS if upper >= UPPER_CAP else 0
+        total = upper + bonus + lower + sheet.yahtzee_bonus
+        capped = min(upper, UPPER_CAP)
         yahtzee50 = sheet.boxes[_YAHTZEE_POS] == YAHTZEE_POINTS
-        if math.isnan(self._values[mask, int(yahtzee50), upper]):
+        if math.isnan(self._values[mask, int(yahtzee50), capped]):
             raise MalformedError(f"no game reaches this sheet: {sheet.scores()!r}")
-        return mask, upper, yahtzee50
+        return mask, capped, yahtzee50, total
 
     def _options(
         self, sheet: Sheet, faces: tuple[int, ...], rolls_left: int
     ) -> tuple[list[Option], list[Option]]:
-        mask, upper, yahtzee50 = self._state(sheet)
+        mask, upper, yahtzee50, total = self._state(sheet)
         r = roll_index(faces)
         box_pts, box_val, keep_val = decide(self._values, mask, upper, yahtzee50, r, rolls_left)
-        total = sheet.total
         pts = box_pts.tolist()
         # Sorting plain tuples, then building the options, is several times faster than
         # sorting options by a key function; the tuple order is exactly the documented one.
@@ -184,14 +204,14 @@ class Advisor:
             return self._options(sheet, faces, 0)[0][0].ev
         if rolls_left == 0:
             raise IllegalMoveError(f"no roll is left to reroll around keep {list(faces)!r}")
-        mask, upper, yahtzee50 = self._state(sheet)
+        mask, upper, yahtzee50, total = self._state(sheet)
         if rolls_left == _MAX_ROLLS_LEFT + 1:
             if faces:
                 raise IllegalMoveError(f"nothing can be held before the first roll: {faces!r}")
             return self.expected_total(sheet)
         _, keep1, keep2, _, _ = turn_one(self._values, mask, upper, yahtzee50)
         keep_values = keep1 if rolls_left == 1 else keep2
-        return sheet.total + float(keep_values[KEEP_INDEX[faces]])
+        return total + float(keep_values[KEEP_INDEX[faces]])
 
 
 __all__ = ["Advice", "Advisor", "Option", "check_rolls_left"]

@@ -97,7 +97,9 @@ def _solve_groups(
             upper_mask = mask & _UPPER_BITS
             nl = nreachable[upper_mask]
             ups = reachable[upper_mask]
-            turn_lanes(mask, y, ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box)
+            turn_lanes(
+                mask, y, ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box, 3
+            )
             for i in range(nl):
                 w[mask, y, ups[i]] = start[i]
 

@@ -175,13 +175,10 @@ def _score(
 
 
 @numba.njit(cache=True, nogil=True)
-def _stage(nl: int, lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray) -> None:
-    """One roll stage of the keep lattice.
-
-    On entry ``lat[ROLL_BASE + r]`` holds the value of roll ``r`` with the rolls that will
-    then be left. Fills ``lat[k]`` for the smaller keeps (mean over one more die), ``best[k]``
-    (the best sub-keep of ``k``) and ``v_out[r] = max(v0[r], best proper sub-keep of r)``.
-    """
+def _means(nl: int, lat: FloatArray) -> None:
+    """Keep values of one roll stage: on entry ``lat[ROLL_BASE + r]`` holds the value of roll
+    ``r`` with the rolls that will then be left; fills ``lat[k]`` for the smaller keeps, each
+    the mean over one more die."""
     for k in range(ROLL_BASE - 1, -1, -1):
         c0 = KEEP_CHILD[k, 0]
         c1 = KEEP_CHILD[k, 1]
@@ -193,6 +190,14 @@ def _stage(nl: int, lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: Fl
             lat[k, i] = (
                 lat[c0, i] + lat[c1, i] + lat[c2, i] + lat[c3, i] + lat[c4, i] + lat[c5, i]
             ) * _SIXTH
+
+
+@numba.njit(cache=True, nogil=True)
+def _best_rolls(
+    nl: int, lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray
+) -> None:
+    """The value of each roll at this stage: ``v_out[r] = max(v0[r], best proper sub-keep of r)``,
+    with ``best[k]``, the best sub-keep of ``k``, as a running maximum down the lattice."""
     for i in range(nl):
         best[0, i] = lat[0, i]
     for k in range(1, ROLL_BASE):
@@ -231,20 +236,28 @@ def turn_lanes(
     start: FloatArray,
     want_box: bool,
     box_out: Int8Array,
+    depth: int,
 ) -> None:
-    """The whole turn for ``nl`` lanes sharing ``mask`` and ``y``; upper subtotals ``ups[:nl]``.
+    """The turn for ``nl`` lanes sharing ``mask`` and ``y``; upper subtotals ``ups[:nl]``.
 
     Buffers (L >= nl lanes, float64): ``fu`` (6, 6, L), ``fl`` (8, L), ``v0`` (252, L),
     ``lat1``/``lat2`` (462, L), ``best`` (462, L), ``v2`` (252, L); out ``start`` (L,).
-    ``lat1[:210]``/``lat2[:210]`` end as the keep values with 1/2 rolls left.
+    ``depth`` says how far back from the last roll to go: 1 fills ``v0`` and ``lat1[:210]`` (the
+    keep values with 1 roll left), 2 also ``lat2[:210]`` (2 rolls left), 3 also ``start``.
     """
     _futures(mask, y, ups, nl, w, fu, fl)
     _score(mask, y, nl, fu, fl, v0, want_box, box_out)
     for r in range(NUM_ROLLS):
         for i in range(nl):
             lat1[ROLL_BASE + r, i] = v0[r, i]
-    _stage(nl, lat1, best, v0, lat2[ROLL_BASE:])
-    _stage(nl, lat2, best, v0, v2)
+    _means(nl, lat1)
+    if depth < 2:
+        return
+    _best_rolls(nl, lat1, best, v0, lat2[ROLL_BASE:])
+    _means(nl, lat2)
+    if depth < 3:
+        return
+    _best_rolls(nl, lat2, best, v0, v2)
     for i in range(nl):
         start[i] = 0.0
     for r in range(NUM_ROLLS):
@@ -267,7 +280,7 @@ def _turn_one(
     v2 = np.empty((NUM_ROLLS, 1))
     start = np.empty(1)
     box = np.empty(NUM_ROLLS, dtype=np.int8)
-    turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, True, box)
+    turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, True, box, 3)
     keep1 = lat1[:, 0].copy()
     keep2 = lat2[:, 0].copy()
     score = v0[:, 0].copy()
@@ -342,7 +355,9 @@ def _decide(
     v2 = np.empty((NUM_ROLLS, 1))
     start = np.empty(1)
     no_box = np.empty(0, dtype=np.int8)
-    turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box)
+    turn_lanes(
+        mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box, rolls_left
+    )
     lat = lat1 if rolls_left == 1 else lat2
     for j in range(ROLL_NSUBKEEPS[r] - 1):
         keep_val[j] = lat[ROLL_SUBKEEPS[r, j], 0]
@@ -377,7 +392,7 @@ def _turn_batch(
         for s in range(t, n, nt):
             ups[0] = uppers[s]
             turn_lanes(
-                masks[s], ys[s], ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, st, True, box[s]
+                masks[s], ys[s], ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, st, True, box[s], 3
             )
             for k in range(ROLL_BASE):
                 keep1[s, k] = lat1[k, 0]
