@@ -121,10 +121,11 @@ def test_hint_before_rolling_is_refused(client: TestClient) -> None:
 BAD_REQUESTS = [
     ("/api/new", {"mode": "triple"}, 422, "invalid_request"),
     ("/api/new", {"mode": "single", "extra": 1}, 422, "invalid_request"),
-    ("/api/new", {"mode": "single", "difficulty": "expert"}, 400, "malformed"),
-    ("/api/new", {"mode": "vs"}, 400, "malformed"),
+    ("/api/new", {"mode": "single", "difficulty": "expert"}, 422, "invalid_request"),
+    ("/api/new", {"mode": "vs"}, 422, "invalid_request"),
+    ("/api/new", {"mode": "vs", "difficulty": "expert", "first": "them"}, 422, "invalid_request"),
     ("/api/action", {"game": {}, "action": {"type": "roll"}}, 400, "invalid_game"),
-    ("/api/action", {"game": [], "action": {"type": "roll"}}, 422, "invalid_request"),
+    ("/api/action", {"game": [], "action": {"type": "roll"}}, 400, "invalid_game"),
     ("/api/action", {"action": {"type": "roll"}}, 422, "invalid_request"),
     ("/api/hint", {"game": {"version": 2}}, 400, "invalid_game"),
 ]

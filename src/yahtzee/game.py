@@ -196,9 +196,13 @@ class Game:
         """
         if mode is Mode.SINGLE:
             if difficulty is not None:
-                raise MalformedError(f"a single-player game has no difficulty, got {difficulty!r}")
+                raise MalformedError(
+                    f"a single-player game has no difficulty, got {difficulty.value!r}"
+                )
             if first is not First.ME:
-                raise MalformedError(f"a single-player game starts with the player, got {first!r}")
+                raise MalformedError(
+                    f"a single-player game starts with the player, got {first.value!r}"
+                )
             return cls(mode, None, First.ME, PLAYER, (Side("player"),), PLAYER)
         if difficulty is None:
             raise MalformedError("a game against the computer needs a difficulty")

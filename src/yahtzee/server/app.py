@@ -80,8 +80,11 @@ class Engine:
 
     def load(self) -> None:
         if self.advisor is None:
-            self.table = load_table()
-            self.advisor = Advisor(self.table)
+            self.use(load_table())
+
+    def use(self, table: Table) -> None:
+        self.table = table
+        self.advisor = Advisor(table)
 
     def require_table(self) -> Table:
         if self.table is None:
@@ -145,7 +148,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
 
     @app.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
     async def action(request: schemas.ActionRequest) -> Any:
-        game = from_json(request.game)
+        game = from_json(request.game.model_dump())
         act = request.action
         if isinstance(act, schemas.RollAction):
             game = game.apply(Roll(tuple(act.hold)), engine.rng)
@@ -157,7 +160,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
 
     @app.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
     async def hint(request: schemas.GameRequest) -> Any:
-        game = from_json(request.game).apply(UseHint())
+        game = from_json(request.game.model_dump()).apply(UseHint())
         advice = hint_for(game, engine.require_advisor())
         body = _reply(game)
         body["hint"] = {
@@ -170,7 +173,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
 
     @app.post("/api/computer", response_model=schemas.ComputerResponse, responses=ERROR_RESPONSES)
     async def computer(request: schemas.GameRequest) -> Any:
-        game = from_json(request.game)
+        game = from_json(request.game.model_dump())
         if game.finished:
             raise IllegalMoveError("the game is over")
         if game.current != COMPUTER or game.difficulty is None:
@@ -187,7 +190,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
 
     @app.post("/api/review", responses=ERROR_RESPONSES)
     async def review(request: schemas.ReviewRequest) -> Any:
-        game = from_json(request.game)
+        game = from_json(request.game.model_dump())
         index = PLAYER if request.side == "player" else COMPUTER
         if index >= len(game.sides):
             raise MalformedError("a single-player game has no computer side to review")

@@ -7,6 +7,7 @@ developer can tell what was wrong. Nothing here ever returns a stack trace.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Final
 
 from fastapi import FastAPI, Request
@@ -32,12 +33,14 @@ HTTP_MESSAGES: Final[dict[int, tuple[str, str]]] = {
 }
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
+def error_response(
+    status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
     """A JSON error body with the API's shape."""
     return JSONResponse(
         {"error": {"code": code, "message": message}},
         status_code=status,
-        headers={"Cache-Control": "no-store"},
+        headers={**(headers or {}), "Cache-Control": "no-store"},
     )
 
 
@@ -56,15 +59,21 @@ async def _domain_error(request: Request, error: Exception) -> JSONResponse:
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0] if error.errors() else {}
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-    detail = f"{where}: {first.get('msg', 'invalid')}" if where else first.get("msg", "invalid")
+    loc = [str(part) for part in first.get("loc", ()) if part != "body"]
+    where = ".".join(loc)
+    message = first.get("msg", "invalid")
+    detail = f"{where}: {message}" if where else message
+    if loc and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing"):
+        # A saved game that does not even have the right shape is a corrupt save, and the page
+        # treats it like one whatever check caught it.
+        return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{detail}")
     return error_response(422, "invalid_request", f"请求内容不正确：{detail}")
 
 
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
     code, message = HTTP_MESSAGES.get(error.status_code, ("http_error", "请求无法完成"))
-    return error_response(error.status_code, code, message)
+    return error_response(error.status_code, code, message, error.headers)
 
 
 async def _unexpected(request: Request, error: Exception) -> JSONResponse:
