@@ -1,0 +1,327 @@
+"""Look and feel that a player checks by hand: phone layout, accessible names, the roll
+animation, fullscreen, keyboard rules, and the Joker / Yahtzee bonus on the sheet
+(FEATURES.md P3, P4, D2, D4, T6, K1, S5).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Route
+
+from tests.browser.support import DIE_NAME, OpenTable, Table
+from yahtzee.codec import to_json
+from yahtzee.game import Game, Roll, Score
+from yahtzee.rules import Box
+from yahtzee.snapshot import snapshot
+
+pytestmark = pytest.mark.browser
+
+
+class ScriptedDice:
+    """A RandomSource that rolls the faces it was given, in order."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+def fits(table: Table, selector: str, width: int, height: int) -> None:
+    """Every element matching ``selector`` lies inside the viewport (no scrolling needed)."""
+    boxes: list[dict[str, float]] = table.page.eval_on_selector_all(
+        selector,
+        """els => els.map(e => { const r = e.getBoundingClientRect();
+            return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })""",
+    )
+    assert boxes, selector
+    for box in boxes:
+        assert box["left"] >= 0 and box["right"] <= width, (selector, box)
+        assert box["top"] >= 0 and box["bottom"] <= height, (selector, box)
+
+
+def no_horizontal_scroll(table: Table, width: int) -> None:
+    scroll_width = table.page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll_width <= width
+
+
+@pytest.mark.parametrize("mode", ["single", "vs"])
+def test_phone_turn_fits_one_screen_by_touch(open_table: OpenTable, mode: str) -> None:
+    table = open_table(width=390, height=844, touch=True)
+    page = table.page
+    no_horizontal_scroll(table, 390)
+    if mode == "vs":
+        page.get_by_role("button", name="人机对战").tap()
+        page.get_by_role("button", name="我先").tap()
+    page.get_by_role("button", name="开始游戏").tap()
+    table.wait_idle()
+    page.locator("#roll-btn").tap()
+    table.wait_idle()
+    table.die(2).tap()
+    assert table.held()[2]
+    assert page.evaluate("() => window.scrollY") == 0
+    no_horizontal_scroll(table, 390)
+    for selector in ("#dice .die", "#roll-btn", "#status", "#sheet button.box", "#sheet tfoot"):
+        fits(table, selector, 390, 844)
+    size = table.die(0).bounding_box()
+    assert size is not None and 48 <= size["width"] <= 56
+    # A tap on a box scores it (touch works for the sheet too).
+    table.box(table.best_box()).tap()
+    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
+        page.locator("#confirm-ok").tap()
+    table.wait_idle()
+    if mode == "single":
+        assert table.text("#round") == "第 2 / 13 回合"
+    # The help text wraps within the screen too.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    no_horizontal_scroll(table, 390)
+
+
+def test_desktop_layout(table: Table) -> None:
+    table.start_single()
+    table.roll()
+    page = table.page
+    size = table.die(0).bounding_box()
+    assert size is not None and 56 <= size["width"] <= 72
+    tray = page.locator(".tray-area").bounding_box()
+    sheet = page.locator("#sheet").bounding_box()
+    assert tray is not None and sheet is not None
+    assert tray["x"] + tray["width"] <= sheet["x"]  # dice on the left, sheet on the right
+    fits(table, "#dice .die", 1280, 800)
+    fits(table, "#sheet tfoot", 1280, 800)
+    no_horizontal_scroll(table, 1280)
+
+
+def test_accessible_names(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    table.roll()
+    table.toggle(0)
+    table.score(table.best_box())
+    table.roll()
+    table.toggle(1)
+    # Every button (in the page and the dialogs) has a name in the accessibility tree.
+    tree = page.locator("body").aria_snapshot()
+    buttons = [line.strip() for line in tree.splitlines() if line.strip().startswith("- button")]
+    assert len(buttons) >= 5 + 13 + 4
+    for line in buttons:
+        assert re.match(r'- button "[^"]+"', line), line
+    # Dice: position, face, held state.
+    names = table.die_names()
+    faces = table.dice()
+    assert names[1] == f"第2颗 {faces[1]}点 已保留"
+    assert names[0] == f"第1颗 {faces[0]}点"
+    assert all(DIE_NAME.match(name) for name in names)
+    assert page.get_by_role("button", name=names[1], exact=True).is_visible()
+    # Boxes: named by the box and what it would score now; disabled when it cannot be chosen.
+    for key, row in table.box_states().items():
+        label = row["label"]
+        if "filled" in row["classes"].split():
+            assert re.fullmatch(r"\S+ 已登记 \d+分", label) and row["disabled"], label
+        else:
+            assert re.fullmatch(r"\S+ \d+分", label) and not row["disabled"], (key, label)
+    key, points = next(iter(table.previews().items()))
+    name = table.box_states()[key]["label"].split()[0]
+    assert page.get_by_role("button", name=f"{name} {points}分", exact=True).is_enabled()
+    # Round and totals are text, not pictures.
+    assert table.text("#round") == "第 2 / 13 回合"
+    assert re.fullmatch(r"你 \d+", table.text("#totals"))
+    assert page.locator("#status").get_attribute("aria-live") == "polite"
+
+
+def rolling_dice(table: Table) -> list[dict[str, Any]]:
+    """Each die's animation state right now."""
+    state: list[dict[str, Any]] = table.page.eval_on_selector_all(
+        "#dice .die",
+        """els => els.map(e => ({rolling: e.classList.contains('rolling'),
+            name: getComputedStyle(e).animationName,
+            ms: parseFloat(getComputedStyle(e).animationDuration) * 1000}))""",
+    )
+    return state
+
+
+@pytest.mark.parametrize(
+    ("motion", "animation", "low", "high"),
+    [("no-preference", "tumble", 400, 600), ("reduce", "jiggle", 50, 200)],
+)
+def test_roll_animation_moves_only_free_dice(
+    open_table: OpenTable, motion: Any, animation: str, low: int, high: int
+) -> None:
+    table = open_table(query="", reduced_motion=motion)
+    table.start_single()
+    table.roll()
+    table.toggle(0)
+    table.toggle(3)
+    held_faces = [table.dice()[0], table.dice()[3]]
+    table.page.locator("#roll-btn").click()
+    state = rolling_dice(table)
+    assert [d["rolling"] for d in state] == [False, True, True, False, True]
+    for die in state:
+        if die["rolling"]:
+            assert die["name"] == animation
+            assert low <= die["ms"] <= high
+        else:
+            assert die["name"] == "none"
+    table.wait_idle()
+    assert [table.dice()[0], table.dice()[3]] == held_faces
+    assert not any(d["rolling"] for d in rolling_dice(table))
+
+
+def test_die_lifts_at_once(open_table: OpenTable) -> None:
+    table = open_table(query="")
+    table.start_single()
+    table.roll()
+    # The click handler lifts the die synchronously: no request is made for a hold.
+    requests: list[str] = []
+    table.page.on("request", lambda request: requests.append(request.url))
+    table.toggle(2)
+    assert "held" in (table.die(2).get_attribute("class") or "").split()
+    assert table.page.locator("#dice .die-mark.on").count() == 1
+    assert requests == []
+
+
+def test_fullscreen_button(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    button = page.locator("#fullscreen-btn")
+    assert button.get_attribute("aria-label") == "全屏"
+    button.click()
+    page.wait_for_function("() => document.fullscreenElement !== null")
+    assert page.evaluate("() => document.fullscreenElement.id") == "app"
+    assert button.get_attribute("aria-label") == "退出全屏"
+    button.click()
+    page.wait_for_function("() => document.fullscreenElement === null")
+    assert button.get_attribute("aria-label") == "全屏"
+
+
+def test_shortcuts_only_when_they_should(table: Table) -> None:
+    page = table.page
+    keyboard = page.keyboard
+    table.start_single()
+    # Space on the focused roll button rolls once, not twice.
+    page.locator("#roll-btn").focus()
+    keyboard.press("Space")
+    table.wait_idle()
+    assert table.saved_game().turn.rolls_used == 1
+    # A held-down key (auto-repeat) counts once.
+    page.evaluate("() => document.activeElement.blur()")
+    keyboard.down("3")
+    keyboard.down("3")
+    keyboard.down("3")
+    keyboard.up("3")
+    assert table.held() == [False, False, True, False, False]
+    keyboard.press("3")
+    # Typing in a text field does nothing to the game.
+    page.evaluate(
+        """() => { const i = document.createElement('input'); i.id = 'probe';
+        document.querySelector('.tray-area').prepend(i); }"""
+    )
+    page.locator("#probe").click()
+    keyboard.type("12h ")
+    keyboard.press("Enter")
+    page.wait_for_timeout(100)
+    assert page.locator("#probe").input_value() == "12h "
+    assert table.held() == [False] * 5
+    assert table.saved_game().turn.rolls_used == 1
+    assert table.text("#hint-btn") == "提示 (3)"
+    page.evaluate("() => document.getElementById('probe').remove()")
+    # With the game area scrolled out of sight, keys do nothing.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function(
+        "() => document.getElementById('game').getBoundingClientRect().bottom < 0"
+    )
+    page.wait_for_timeout(150)  # let the visibility observer report
+    keyboard.press("1")
+    keyboard.press("Space")
+    keyboard.press("h")
+    page.wait_for_timeout(100)
+    assert table.held() == [False] * 5
+    assert table.saved_game().turn.rolls_used == 1
+    # Back in view, they work again; Enter on a focused die presses that die, not the roll.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)
+    keyboard.press("1")
+    assert table.held()[0]
+    table.die(4).focus()
+    keyboard.press("Enter")
+    assert table.held() == [True, False, False, False, True]
+    assert table.saved_game().turn.rolls_used == 1
+
+
+def install_roll(table: Table, rolled: Game) -> None:
+    """Make the next roll answer with ``rolled`` (a legal game the real server accepts later)."""
+
+    def answer(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        if body.get("action", {}).get("type") == "roll":
+            payload = {"game": to_json(rolled), "view": snapshot(rolled)}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(payload))
+            table.page.unroute("**/api/action", answer)
+        else:
+            route.continue_()
+
+    table.page.route("**/api/action", answer)
+
+
+def resume_saved(table: Table, game: Game) -> None:
+    """Put ``game`` in the browser's save and resume it from the lobby."""
+    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
+    table.reload()
+    table.page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+
+
+def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:
+    table = open_table(sounds=True)
+    sixes = [6] * 5
+    game = Game.new().apply(Roll(), ScriptedDice(sixes)).apply(Score(Box.YAHTZEE))
+    resume_saved(table, game)
+    assert table.box_states()["yahtzee"]["text"] == "50"
+    # A second Yahtzee of sixes: +100, and the open 六点 box must take it.
+    install_roll(table, game.apply(Roll(), ScriptedDice(sixes)))
+    table.roll()
+    assert table.dice() == sixes
+    assert "快艇加成 +100" in table.status() and "百搭" in table.status()
+    previews = table.previews()
+    assert previews.pop("sixes") == 30
+    assert set(previews.values()) == {None}  # every other box shows a dash
+    assert table.text("#sheet .row-yahtzee_bonus td") == "0 +100"
+    sounds = table.page.evaluate("window.__sounds")
+    table.score("sixes")
+    assert table.page.evaluate("window.__sounds") - sounds == 4  # the fanfare's four notes
+    assert table.text("#sheet .row-yahtzee_bonus td") == "100"
+    assert table.text("#sheet tfoot td") == str(50 + 30 + 100)
+    # A third: 六点 is filled, so any open lower box at full value; upper boxes are dashes.
+    game = table.saved_game()
+    install_roll(table, game.apply(Roll(), ScriptedDice(sixes)))
+    table.roll()
+    assert table.previews() == {
+        "ones": None,
+        "twos": None,
+        "threes": None,
+        "fours": None,
+        "fives": None,
+        "three_of_a_kind": 30,
+        "four_of_a_kind": 30,
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "chance": 30,
+    }
+    table.score("large_straight")
+    assert table.text("#sheet tfoot td") == str(50 + 30 + 40 + 200)
+
+
+def test_joker_with_a_zero_yahtzee_gives_no_bonus(table: Table) -> None:
+    game = Game.new().apply(Roll(), ScriptedDice([1, 2, 3, 4, 6])).apply(Score(Box.YAHTZEE))
+    resume_saved(table, game)
+    assert table.box_states()["yahtzee"]["text"] == "0"
+    install_roll(table, game.apply(Roll(), ScriptedDice([2] * 5)))
+    table.roll()
+    assert "快艇加成" not in table.status() and "百搭" in table.status()
+    assert table.previews()["twos"] == 10
+    assert table.text("#sheet .row-yahtzee_bonus td") == "0"
