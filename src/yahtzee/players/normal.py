@@ -55,6 +55,9 @@ from yahtzee.solver.tables import (
 NAME: Final = "normal"
 _NEG_INF = -np.inf
 _YAHTZEE_BOX = 11
+_COUNTS_BY_FACE: Final[IntArray] = np.ascontiguousarray(ROLL_COUNTS.T)
+_POINTS_BY_BOX: Final[IntArray] = np.ascontiguousarray(ROLL_POINTS.T)
+_FIVE_OF_A_KIND: Final[IntArray] = np.flatnonzero(ROLL_YAHTZEE_FACE > 0)
 SHORTLIST: Final = 3
 """How many of the best options a slip chooses among: people weigh a few plausible holds or boxes,
 never all 32."""
@@ -137,14 +140,20 @@ def _box_values(
 
 
 @numba.njit(cache=True, nogil=True)
-def _stage(lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray) -> None:
-    """One roll stage: ``lat[ROLL_BASE + r]`` in, smaller keeps' means out, and ``v_out[r]``
-    = the better of scoring ``r`` now (``v0``) and its best proper sub-keep."""
+def _means(lat: FloatArray) -> None:
+    """Given ``lat[ROLL_BASE + r]`` for every roll, fill each smaller keep with the mean over
+    one more die: the expected value of holding it and rolling the rest."""
     for k in range(ROLL_BASE - 1, -1, -1):
         total = 0.0
         for f in range(6):
             total += lat[KEEP_CHILD[k, f]]
         lat[k] = total / 6.0
+
+
+@numba.njit(cache=True, nogil=True)
+def _best_of_rolls(lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray) -> None:
+    """``v_out[r]``: the better of scoring roll ``r`` now (``v0``) and its best proper sub-keep
+    in ``lat``; ``best`` (210,) is working space for the best sub-keep of each keep."""
     for k in range(ROLL_BASE):
         best[k] = lat[k]
         for j in range(KEEP_NPARENTS[k]):
@@ -161,6 +170,47 @@ def _stage(lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray)
 
 
 @numba.njit(cache=True, nogil=True)
+def _lattice(
+    mask: int,
+    upper: int,
+    y50: int,
+    par: FloatArray,
+    bonus_weight: float,
+    keep1: FloatArray,
+    keep2: FloatArray,
+    scratch: FloatArray,
+) -> None:
+    """One state's rows of ``_lattices``; ``scratch`` is (4, 462) of working space."""
+    vals, v0, v1, best = scratch[0, :13], scratch[1, :NUM_ROLLS], scratch[2, :NUM_ROLLS], scratch[3]
+    up = np.empty((6, 6))
+    _upper_values(mask, upper, par, bonus_weight, up)
+    # Box by box over all rolls (contiguous, so it vectorises), then the Joker rolls redone.
+    v0[:] = _NEG_INF
+    for b in range(13):
+        if (mask >> b) & 1:
+            continue
+        if b < 6:
+            for r in range(NUM_ROLLS):
+                v0[r] = max(v0[r], up[b, _COUNTS_BY_FACE[b, r]])
+        else:
+            for r in range(NUM_ROLLS):
+                v0[r] = max(v0[r], _POINTS_BY_BOX[b, r] - par[b])
+    if (mask >> _YAHTZEE_BOX) & 1:
+        for r in _FIVE_OF_A_KIND:
+            _box_values(mask, y50, r, par, up, vals)
+            v0[r] = vals.max()
+    for r in range(NUM_ROLLS):
+        keep1[ROLL_BASE + r] = v0[r]
+    _means(keep1)
+    _best_of_rolls(keep1, best, v0, v1)
+    for r in range(NUM_ROLLS):
+        keep2[ROLL_BASE + r] = v1[r]
+    _means(keep2)
+    for r in range(NUM_ROLLS):
+        keep2[ROLL_BASE + r] = v0[r]
+
+
+@numba.njit(cache=True, parallel=True)
 def _lattices(
     masks: IntArray,
     uppers: IntArray,
@@ -169,37 +219,18 @@ def _lattices(
     bonus_weight: float,
     keep1: FloatArray,
     keep2: FloatArray,
+    threads: int,
 ) -> None:
     """Fill ``keep1[s, k]``/``keep2[s, k]``: the expected end-of-turn box value of holding keep
-    ``k`` with 1/2 rolls left (``k >= ROLL_BASE``: stop and score); shapes (n, 462)."""
-    vals = np.empty(13)
-    up = np.empty((6, 6))
-    v0 = np.empty(NUM_ROLLS)
-    v1 = np.empty(NUM_ROLLS)
-    best = np.empty(ROLL_BASE)
-    for s in range(masks.shape[0]):
-        mask = masks[s]
-        _upper_values(mask, uppers[s], par, bonus_weight, up)
-        for r in range(NUM_ROLLS):
-            if ROLL_YAHTZEE_FACE[r] > 0:
-                _box_values(mask, ys[s], r, par, up, vals)
-                v0[r] = vals.max()
-            else:
-                # The common case inlined: no Joker, every open box allowed.
-                v = _NEG_INF
-                for b in range(13):
-                    if not (mask >> b) & 1:
-                        x = up[b, ROLL_COUNTS[r, b]] if b < 6 else ROLL_POINTS[r, b] - par[b]
-                        if x > v:
-                            v = x
-                v0[r] = v
-            keep1[s, ROLL_BASE + r] = v0[r]
-        _stage(keep1[s], best, v0, v1)
-        for r in range(NUM_ROLLS):
-            keep2[s, ROLL_BASE + r] = v1[r]
-        _stage(keep2[s], best, v0, v1)
-        for r in range(NUM_ROLLS):
-            keep2[s, ROLL_BASE + r] = v0[r]
+    ``k`` with 1/2 rolls left (``k >= ROLL_BASE``: stop and score); shapes (n, 462). Runs on
+    ``threads`` threads. Numba cannot cache a parallel function that reads global arrays or
+    asks for the thread count itself, hence the tables are read in ``_lattice`` and ``threads``
+    is passed in."""
+    n = masks.shape[0]
+    for t in numba.prange(threads):
+        scratch = np.empty((4, keep1.shape[1]))
+        for s in range(t, n, threads):
+            _lattice(masks[s], uppers[s], ys[s], par, bonus_weight, keep1[s], keep2[s], scratch)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -306,6 +337,7 @@ class NormalPolicy:
             self.style.bonus_weight,
             self._keep[1],
             self._keep[2],
+            numba.get_num_threads(),
         )
 
     def keeps(self, rows: IntArray, rolls: IntArray, rolls_left: int, u: FloatArray) -> IntArray:
