@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final, TypeVar
+from enum import StrEnum
+from typing import Any, Final, TypeVar, cast
 
 from yahtzee.errors import InvalidGameError, YahtzeeError
 from yahtzee.game import (
@@ -158,14 +159,26 @@ _E = TypeVar("_E", Mode, Difficulty, First, Box)
 
 def _choice(value: object, path: str, enum: type[_E]) -> _E:
     if isinstance(value, str):
-        for member in enum:
-            if member.value == value:
-                return member
+        member = _BY_VALUE[enum].get(value)
+        if member is not None:
+            return cast(_E, member)
     allowed = ", ".join(m.value for m in enum)
     raise _fail(path, f"expected one of {allowed}, got {_quote(value)}")
 
 
+_BY_VALUE: Final[dict[type[StrEnum], dict[str, StrEnum]]] = {
+    enum: {member.value: member for member in enum} for enum in (Mode, Difficulty, First, Box)
+}
+
+
 def _dice(value: object, path: str, count: int | None = None) -> tuple[int, ...]:
+    # The common case, checked in one pass; anything odd goes the slow way for its message.
+    if (
+        type(value) is list
+        and (len(value) == count if count is not None else len(value) <= NUM_DICE)
+        and all(type(die) is int and 1 <= die <= 6 for die in value)
+    ):
+        return tuple(value)
     items = _list(value, path, NUM_DICE if count is None else count, 0 if count is None else count)
     return tuple(_int(die, f"{path}[{i}]", 1, 6) for i, die in enumerate(items))
 

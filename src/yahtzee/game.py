@@ -16,7 +16,6 @@ checks for callers that generate only legal moves (simulators).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -372,4 +371,9 @@ def play_order(starter: int, count: int) -> tuple[int, ...]:
 
 def kept_is_submultiset(keep: Sequence[int], dice: Sequence[int]) -> bool:
     """True when every die of ``keep`` can be found among ``dice`` (as multisets)."""
-    return not (Counter(keep) - Counter(dice))
+    rest = list(dice)
+    for die in keep:
+        if die not in rest:
+            return False
+        rest.remove(die)
+    return True

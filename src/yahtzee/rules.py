@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Final
 
 from yahtzee.errors import IllegalMoveError, MalformedError
@@ -122,27 +123,27 @@ def _has_run(present: set[int], length: int) -> bool:
 
 def points(box: Box, dice: Iterable[int]) -> int:
     """Points five dice score in ``box`` by the box's own pattern, without the Joker rule."""
-    faces = tuple(dice)
+    return _all_points(tuple(sorted(dice)))[_BOX_INDEX[box]]
+
+
+@cache
+def _all_points(faces: tuple[int, ...]) -> tuple[int, ...]:
+    # Only 252 sorted rolls exist; replaying a saved game asks for them thousands of times.
     counts = Counter(faces)
     top = max(counts.values())
     total = sum(faces)
-    if box.is_upper:
-        return box.face * counts[box.face]
-    match box:
-        case Box.THREE_OF_A_KIND:
-            return total if top >= 3 else 0
-        case Box.FOUR_OF_A_KIND:
-            return total if top >= 4 else 0
-        case Box.FULL_HOUSE:
-            return FULL_HOUSE_POINTS if sorted(counts.values()) == [2, 3] else 0
-        case Box.SMALL_STRAIGHT:
-            return SMALL_STRAIGHT_POINTS if _has_run(set(faces), 4) else 0
-        case Box.LARGE_STRAIGHT:
-            return LARGE_STRAIGHT_POINTS if _has_run(set(faces), 5) else 0
-        case Box.YAHTZEE:
-            return YAHTZEE_POINTS if top == NUM_DICE else 0
-        case _:
-            return total
+    present = set(faces)
+    upper = tuple(face * counts[face] for face in FACES)
+    return (
+        *upper,
+        total if top >= 3 else 0,
+        total if top >= 4 else 0,
+        FULL_HOUSE_POINTS if sorted(counts.values()) == [2, 3] else 0,
+        SMALL_STRAIGHT_POINTS if _has_run(present, 4) else 0,
+        LARGE_STRAIGHT_POINTS if _has_run(present, 5) else 0,
+        YAHTZEE_POINTS if top == NUM_DICE else 0,
+        total,
+    )
 
 
 def joker_points(box: Box, dice: Iterable[int]) -> int:
@@ -265,7 +266,8 @@ def choices(sheet: Sheet, dice: Iterable[int]) -> dict[Box, int]:
     faces = tuple(dice)
     open_boxes = list(sheet.open_boxes())
     if not (is_yahtzee(faces) and sheet.get(Box.YAHTZEE) is not None):
-        return {box: points(box, faces) for box in open_boxes}
+        row = _all_points(tuple(sorted(faces)))
+        return {box: row[box.pos] for box in open_boxes}
     matching = UPPER_BOXES[faces[0] - 1]
     if sheet.is_open(matching):
         return {matching: points(matching, faces)}

@@ -40,7 +40,11 @@ from yahtzee.hints import hint_for
 from yahtzee.players import get_player
 from yahtzee.server import schemas
 from yahtzee.server.errors import error_response, install_error_handlers
-from yahtzee.server.middleware import BodyLimitMiddleware, HeadersMiddleware
+from yahtzee.server.middleware import (
+    BodyLimitMiddleware,
+    HeadersMiddleware,
+    ServerTimingMiddleware,
+)
 from yahtzee.snapshot import snapshot
 from yahtzee.solver import Advisor, Table, load_table
 
@@ -83,8 +87,19 @@ class Engine:
             self.use(load_table())
 
     def use(self, table: Table) -> None:
-        self.table = table
         self.advisor = Advisor(table)
+        self._warm_up(table)
+        self.table = table  # set last: /healthz says ready only once requests will be quick
+
+    def _warm_up(self, table: Table) -> None:
+        """Run each compiled path once, so a worker's first player never waits for numba to
+        load its kernels."""
+        assert self.advisor is not None
+        rng = random.Random(0)
+        game = Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER).apply(Roll(), rng)
+        hint_for(game, self.advisor)
+        for level in Difficulty:
+            get_player(level, table, rng).step(game)
 
     def require_table(self) -> Table:
         if self.table is None:
@@ -211,6 +226,8 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         html = index_path.read_text("utf-8").replace('"/static/', f'"/static/{version}/')
         return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
 
+    # Added last = outermost: the size limit answers before anything else runs.
+    app.add_middleware(ServerTimingMiddleware)
     app.add_middleware(HeadersMiddleware)
     app.add_middleware(BodyLimitMiddleware)
     return app

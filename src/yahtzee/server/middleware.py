@@ -8,6 +8,7 @@ page needs neither), and keep the API out of every cache while versioned assets 
 from __future__ import annotations
 
 import json
+import time
 from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -135,3 +136,29 @@ class HeadersMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class ServerTimingMiddleware:
+    """Report the app's own time per request in a ``Server-Timing`` header (``app;dur=ms``),
+    so benchmarks and browser dev tools can tell server time from network time."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+
+        async def send_with_timing(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - start) * 1000
+                headers = [
+                    *message.get("headers", []),
+                    (b"server-timing", f"app;dur={ms:.3f}".encode()),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_timing)

@@ -473,12 +473,16 @@ export class View {
     const body = this.el.resultBody;
     body.replaceChildren();
     if (info.mode === "single") {
-      this.el.resultTitle.textContent = info.isNew ? "新纪录！" : "本局结束";
+      this.el.resultTitle.textContent = "本局结束";
       const big = make("p", "result-score");
       big.append("本局得分 ", make("b", "num", String(info.total)));
       body.append(big);
       if (info.isNew) {
-        const note = make("p", "new-record", info.previous === null ? "新纪录！这是你的第一个纪录" : `新纪录！比原纪录 ${info.previous} 多 ${info.total - info.previous} 分`);
+        const words =
+          info.previous === null
+            ? "新纪录！这是你的第一个单人纪录"
+            : `新纪录！比原纪录 ${info.previous} 多 ${info.total - info.previous} 分`;
+        const note = make("p", "new-record", words);
         body.append(note);
       }
       body.append(make("p", "result-best", `最高纪录 ${info.best}`));
