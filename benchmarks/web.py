@@ -1,0 +1,138 @@
+"""The web game's budgets: first-load weight, requests to other hosts, server time per request.
+
+1. Headless Chromium (Debian's, /usr/bin/chromium) opens the page from ``yahtzee serve`` and every
+   request it makes is recorded: total bytes of HTML + CSS + JS + assets on first load (target
+   <= 150 KB) and how many went to another host (target 0).
+2. A client plays whole games over loopback, one request at a time, and reads each answer's
+   ``Server-Timing`` header (the app's own time, without the network or the client):
+   p50/p95 per action (target p95 <= 10 ms) and per hint (target p95 <= 20 ms).
+
+    python -m benchmarks.web --games 150
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from urllib.parse import urlparse
+
+import httpx2 as httpx
+from playwright.sync_api import Request, sync_playwright
+
+from benchmarks._server import running_server
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def page_weight(base: str) -> tuple[int, int, list[str]]:
+    """Bytes loaded, requests made, and the URLs of any request to another host."""
+    sizes: list[int] = []
+    foreign: list[str] = []
+    host = urlparse(base).netloc
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        page = browser.new_page()
+
+        def finished(request: Request) -> None:
+            if urlparse(request.url).netloc not in (host, ""):
+                foreign.append(request.url)
+            response = request.response()
+            if response is not None:
+                sizes.append(response.request.sizes()["responseBodySize"])
+
+        page.on("requestfinished", finished)
+        page.on("requestfailed", lambda r: foreign.append(r.url) if host not in r.url else None)
+        page.goto(base + "/", wait_until="networkidle")
+        browser.close()
+    return sum(sizes), len(sizes), foreign
+
+
+def server_ms(response: httpx.Response) -> float:
+    timing = response.headers["server-timing"]
+    return float(timing.split("dur=")[1])
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play(base: str, games: int, seed: int) -> tuple[list[float], list[float], list[float]]:
+    """Server times (ms) of actions, hints and computer steps over ``games`` whole games."""
+    rng = random.Random(seed)
+    actions: list[float] = []
+    hints: list[float] = []
+    steps: list[float] = []
+    with httpx.Client(base_url=base, timeout=30) as client:
+
+        def post(path: str, body: object, into: list[float]) -> dict[str, object]:
+            response = client.post(path, json=body)
+            response.raise_for_status()
+            into.append(server_ms(response))
+            data: dict[str, object] = response.json()
+            return data
+
+        for n in range(games):
+            vs = n % 2 == 1
+            lobby = (
+                {"mode": "vs", "difficulty": "expert", "first": "me"} if vs else {"mode": "single"}
+            )
+            body = post("/api/new", lobby, actions)
+            while not body["view"]["finished"]:  # type: ignore[index]
+                game = body["game"]
+                if body["view"]["acting"] == "computer":  # type: ignore[index]
+                    body = post("/api/computer", {"game": game}, steps)
+                    continue
+                body = post("/api/action", {"game": game, "action": {"type": "roll"}}, actions)
+                if body["view"]["hints_left"]:  # type: ignore[index]
+                    body = post("/api/hint", {"game": body["game"]}, hints)
+                if rng.random() < 0.7:
+                    hold = [i for i in range(5) if rng.random() < 0.5]
+                    action = {"type": "roll", "hold": hold}
+                    body = post("/api/action", {"game": body["game"], "action": action}, actions)
+                rows = body["view"]["sides"][0]["boxes"]  # type: ignore[index]
+                box = max((r for r in rows if r["allowed"]), key=lambda r: r["preview"])["key"]
+                action = {"type": "score", "box": box}
+                body = post("/api/action", {"game": body["game"], "action": action}, actions)
+    return actions, hints, steps
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    with running_server(workers=1) as (base, _pid):
+        weight, count, foreign = page_weight(base)
+        actions, hints, steps = play(base, args.games, args.seed)
+
+    ok = weight <= 150 * 1024 and not foreign
+    print(f"first load        {weight / 1024:.1f} KB in {count} requests (target <= 150 KB)")
+    print(f"other hosts       {len(foreign)} requests {foreign[:3] if foreign else ''}")
+    for name, values, budget in (
+        ("action", actions, 10.0),
+        ("hint", hints, 20.0),
+        ("computer step", steps, 50.0),
+    ):
+        p50, p95, p99 = (percentile(values, q) for q in (0.5, 0.95, 0.99))
+        met = p95 <= budget
+        ok = ok and met
+        print(
+            f"{name:<17} n={len(values):<6} server time p50 {p50:.2f} ms  p95 {p95:.2f} ms"
+            f"  p99 {p99:.2f} ms  (p95 target <= {budget:g} ms: {'met' if met else 'NOT met'})"
+        )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
