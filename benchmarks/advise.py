@@ -58,24 +58,33 @@ def main() -> int:
     for sheet, dice, rolls_left in points[:200]:  # warm-up: load compiled code, fill caches
         advisor.advise(sheet, dice, rolls_left)
 
-    times: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    wall: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    cpu: dict[int, list[float]] = {0: [], 1: [], 2: []}
     for sheet, dice, rolls_left in points:
-        started = time.perf_counter_ns()
+        started, cpu_started = time.perf_counter_ns(), time.thread_time_ns()
         advisor.advise(sheet, dice, rolls_left)
-        times[rolls_left].append((time.perf_counter_ns() - started) / 1e6)
+        cpu[rolls_left].append((time.thread_time_ns() - cpu_started) / 1e6)
+        wall[rolls_left].append((time.perf_counter_ns() - started) / 1e6)
 
-    every = sorted(t for ts in times.values() for t in ts)
-    median, p99 = statistics.median(every), percentile(every, 0.99)
-    print(f"{len(every)} random decision points, one advise() each, in-process, uncached")
-    print(f"{'':>14} {'median':>9} {'p90':>9} {'p99':>9} {'max':>9}  (ms)")
-    for label, ms in [("all", every)] + [(f"rolls_left={r}", sorted(times[r])) for r in times]:
-        print(
-            f"{label:>14} {statistics.median(ms):9.4f} {percentile(ms, 0.9):9.4f}"
-            f" {percentile(ms, 0.99):9.4f} {ms[-1]:9.4f}"
-        )
+    print(f"{len(points)} random decision points, one advise() each, in-process, uncached")
+    # CPU time is shown beside wall time: on a busy machine the wall-clock tail is mostly
+    # time spent waiting for a core, not time spent deciding.
+    print(f"{'':>20} {'median':>9} {'p90':>9} {'p99':>9} {'max':>9}  (ms)")
+    summary: dict[str, tuple[float, float]] = {}
+    for clock, times in (("wall", wall), ("cpu", cpu)):
+        every = sorted(t for ts in times.values() for t in ts)
+        summary[clock] = (statistics.median(every), percentile(every, 0.99))
+        rows = [("all", every)] + [(f"rolls_left={r}", sorted(times[r])) for r in times]
+        for label, ms in rows:
+            print(
+                f"{clock + ' ' + label:>20} {statistics.median(ms):9.4f}"
+                f" {percentile(ms, 0.9):9.4f} {percentile(ms, 0.99):9.4f} {ms[-1]:9.4f}"
+            )
+    median, p99 = summary["wall"]
     print(
-        f"median {median:.4f} ms (target <= {TARGET_MEDIAN_MS}), p99 {p99:.4f} ms "
-        f"(target <= {TARGET_P99_MS})"
+        f"wall: median {median:.4f} ms (target <= {TARGET_MEDIAN_MS}), "
+        f"p99 {p99:.4f} ms (target <= {TARGET_P99_MS}); "
+        f"cpu: median {summary['cpu'][0]:.4f} ms, p99 {summary['cpu'][1]:.4f} ms"
     )
 
     # The batch kernel: one turn lattice per state, the work a vectorised simulator does per turn.

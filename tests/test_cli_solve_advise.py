@@ -115,7 +115,7 @@ def _check_batch_answers(out: str) -> None:
     # Joker: ones open so the five 1s must go there; the +100 is earned either way.
     assert [o["box"] for o in answers[1]["options"]] == ["ones"]
     assert "missing ['scores']" in answers[2]["error"]
-    assert "extra ['hold']" in answers[3]["error"]
+    assert "unknown ['hold']" in answers[3]["error"]
     assert "expected 5 dice" in answers[4]["error"]
     assert "whole number, got ones='3'" in answers[5]["error"]
     assert "JSON object" in answers[6]["error"]

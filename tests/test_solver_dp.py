@@ -243,3 +243,18 @@ def test_batch_kernel_rejects_arrays_of_different_lengths(solver_table: Table) -
     check: Callable[[], object] = lambda: solver_table.turn_values([0, 1], [0], [0])  # noqa: E731
     with pytest.raises(MalformedError, match="differ in length"):
         check()
+
+
+def test_batch_kernel_dedupes_and_groups_lanes_without_changing_values(
+    solver_table: Table,
+) -> None:
+    # Same mask and y with different subtotals go through one lattice as lanes; duplicates are
+    # computed once. Every row must equal the state computed on its own.
+    mask = Sheet.from_scores({"ones": 3, "fives": 15, "yahtzee": 50}).used_mask
+    states = [(mask, 18, 1), (mask, 18, 1), (mask, 3, 1), (mask, 18, 0), (0, 0, 0), (mask, 20, 1)]
+    masks, uppers, ys = zip(*states, strict=True)
+    together = solver_table.turn_values(masks, uppers, ys)
+    for i, (m, u, y) in enumerate(states):
+        alone = solver_table.turn_values([m], [u], [y])
+        for field in ("score", "best_box", "keep1", "keep2", "start"):
+            np.testing.assert_array_equal(getattr(together, field)[i], getattr(alone, field)[0])

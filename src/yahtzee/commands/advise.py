@@ -52,14 +52,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def sheet_from_scores(scores: Mapping[str, object]) -> Sheet:
     """A sheet from ``{box: points}`` plus an optional ``yahtzee_bonus``; MalformedError if bad."""
-    boxes = {key: value for key, value in scores.items() if key != BONUS_KEY}
+    boxes: dict[str, int] = {}
+    for key, value in scores.items():
+        if key != BONUS_KEY:
+            if type(value) is not int:
+                raise MalformedError(f"points must be a whole number, got {key}={value!r}")
+            boxes[key] = value
     bonus = scores.get(BONUS_KEY, 0)
-    for key, value in boxes.items():
-        if type(value) is not int:
-            raise MalformedError(f"points must be a whole number, got {key}={value!r}")
     if type(bonus) is not int:
         raise MalformedError(f"yahtzee_bonus must be a multiple of 100, got {bonus!r}")
-    return Sheet.from_scores({k: v for k, v in boxes.items() if type(v) is int}, bonus)
+    return Sheet.from_scores(boxes, bonus)
 
 
 def parse_scores(text: str) -> Sheet:
@@ -89,8 +91,9 @@ def answer(advisor: Advisor, query: object) -> dict[str, object]:
     missing = sorted(QUERY_KEYS - query.keys())
     extra = sorted(query.keys() - QUERY_KEYS)
     if missing or extra:
+        faults = [f"missing {missing}"] * bool(missing) + [f"unknown {extra}"] * bool(extra)
         raise MalformedError(
-            f"query keys must be dice, rolls_left, scores: missing {missing}, extra {extra}"
+            f"a query has exactly dice, rolls_left, scores: {', '.join(faults)} in {query!r}"
         )
     scores = query["scores"]
     if not isinstance(scores, dict):

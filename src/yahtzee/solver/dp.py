@@ -89,7 +89,7 @@ def _solve_groups(
         best = np.empty((NUM_KEEPS, NUM_UPPER))
         v2 = np.empty((NUM_ROLLS, NUM_UPPER))
         start = np.empty(NUM_UPPER)
-        no_box = np.empty(0, dtype=np.int8)
+        no_box = np.empty((0, 0), dtype=np.int8)
         # Interleaving the groups spreads the heavy masks (many upper boxes filled) over threads.
         for g in range(t, n, nt):
             mask = masks[g]

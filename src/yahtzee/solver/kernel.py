@@ -112,21 +112,22 @@ def _score(
     box_out: Int8Array,
 ) -> None:
     """Fill ``v0[r, i]``, the best value of scoring roll ``r`` now (forced Joker applied);
-    with ``want_box`` also ``box_out[r]``, the box achieving it in lane 0."""
+    with ``want_box`` also ``box_out[r, i]``, the box achieving it (int8, shape (252, L)); the
+    first in sheet order on a tie."""
     joker_allowed = (mask & YAHTZEE_BIT) != 0
     bonus = _YAHTZEE_BONUS if y else 0.0
     any_lower = (mask >> 6) != 0x7F
     for r in range(NUM_ROLLS):
         for i in range(nl):
             v0[r, i] = _NEG_INF
-        best_box = -1
         jf = ROLL_YAHTZEE_FACE[r]
         if jf and joker_allowed:
             f = jf - 1
             if not mask & (1 << f):
                 for i in range(nl):
                     v0[r, i] = fu[f, 5, i] + bonus
-                best_box = f
+                    if want_box:
+                        box_out[r, i] = f
             elif any_lower:
                 for b in range(6, 13):
                     if mask & (1 << b):
@@ -136,8 +137,8 @@ def _score(
                         val = pts + fl[b - 6, i]
                         if val > v0[r, i]:
                             v0[r, i] = val
-                            if want_box and i == 0:
-                                best_box = b
+                            if want_box:
+                                box_out[r, i] = b
             else:
                 for g in range(6):
                     if mask & (1 << g):
@@ -146,8 +147,8 @@ def _score(
                         val = fu[g, 0, i] + bonus
                         if val > v0[r, i]:
                             v0[r, i] = val
-                            if want_box and i == 0:
-                                best_box = g
+                            if want_box:
+                                box_out[r, i] = g
         else:
             for f in range(6):
                 if mask & (1 << f):
@@ -157,8 +158,8 @@ def _score(
                     val = fu[f, c, i]
                     if val > v0[r, i]:
                         v0[r, i] = val
-                        if want_box and i == 0:
-                            best_box = f
+                        if want_box:
+                            box_out[r, i] = f
             for b in range(6, 13):
                 if mask & (1 << b):
                     continue
@@ -168,10 +169,8 @@ def _score(
                     val = pts + fl[slot, i]
                     if val > v0[r, i]:
                         v0[r, i] = val
-                        if want_box and i == 0:
-                            best_box = b
-        if want_box:
-            box_out[r] = best_box
+                        if want_box:
+                            box_out[r, i] = b
 
 
 @numba.njit(cache=True, nogil=True)
@@ -279,14 +278,14 @@ def _turn_one(
     best = np.empty((NUM_KEEPS, 1))
     v2 = np.empty((NUM_ROLLS, 1))
     start = np.empty(1)
-    box = np.empty(NUM_ROLLS, dtype=np.int8)
+    box = np.empty((NUM_ROLLS, 1), dtype=np.int8)
     turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, True, box, 3)
     keep1 = lat1[:, 0].copy()
     keep2 = lat2[:, 0].copy()
     score = v0[:, 0].copy()
     keep1[ROLL_BASE:] = score
     keep2[ROLL_BASE:] = score
-    return score, keep1, keep2, box, start[0]
+    return score, keep1, keep2, box[:, 0].copy(), start[0]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -354,7 +353,7 @@ def _decide(
     best = np.empty((NUM_KEEPS, 1))
     v2 = np.empty((NUM_ROLLS, 1))
     start = np.empty(1)
-    no_box = np.empty(0, dtype=np.int8)
+    no_box = np.empty((0, 0), dtype=np.int8)
     turn_lanes(
         mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box, rolls_left
     )
@@ -368,40 +367,46 @@ def _decide(
 def _turn_batch(
     w: FloatArray,
     masks: IntArray,
-    uppers: IntArray,
     ys: IntArray,
+    uppers: IntArray,
+    groups: IntArray,
     score: FloatArray,
     keep1: FloatArray,
     keep2: FloatArray,
     box: Int8Array,
-    start: FloatArray,
     nt: int,
 ) -> None:
-    # `nt` is passed in: calling numba.get_num_threads here would make the function uncacheable.
-    n = masks.shape[0]
+    """Fill rows ``groups[g]:groups[g + 1]`` (one group of states sharing mask and y, one lane
+    each) for every group. ``nt`` is passed in because calling numba.get_num_threads here would
+    make the function uncacheable."""
+    n_groups = groups.shape[0] - 1
     for t in numba.prange(nt):
-        ups = np.empty(1, dtype=np.int64)
-        fu = np.empty((6, 6, 1))
-        fl = np.empty((8, 1))
-        v0 = np.empty((NUM_ROLLS, 1))
-        lat1 = np.empty((NUM_KEEPS, 1))
-        lat2 = np.empty((NUM_KEEPS, 1))
-        best = np.empty((NUM_KEEPS, 1))
-        v2 = np.empty((NUM_ROLLS, 1))
-        st = np.empty(1)
-        for s in range(t, n, nt):
-            ups[0] = uppers[s]
+        fu = np.empty((6, 6, NUM_UPPER))
+        fl = np.empty((8, NUM_UPPER))
+        v0 = np.empty((NUM_ROLLS, NUM_UPPER))
+        lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
+        lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
+        best = np.empty((NUM_KEEPS, NUM_UPPER))
+        v2 = np.empty((NUM_ROLLS, NUM_UPPER))
+        st = np.empty(NUM_UPPER)
+        bx = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int8)
+        for g in range(t, n_groups, nt):
+            lo = groups[g]
+            nl = groups[g + 1] - lo
+            ups = uppers[lo : lo + nl]
             turn_lanes(
-                masks[s], ys[s], ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, st, True, box[s], 3
+                masks[lo], ys[lo], ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, st, True, bx, 2
             )
-            for k in range(ROLL_BASE):
-                keep1[s, k] = lat1[k, 0]
-                keep2[s, k] = lat2[k, 0]
-            for r in range(NUM_ROLLS):
-                score[s, r] = v0[r, 0]
-                keep1[s, ROLL_BASE + r] = v0[r, 0]
-                keep2[s, ROLL_BASE + r] = v0[r, 0]
-            start[s] = st[0]
+            for i in range(nl):
+                s = lo + i
+                for k in range(ROLL_BASE):
+                    keep1[s, k] = lat1[k, i]
+                    keep2[s, k] = lat2[k, i]
+                for r in range(NUM_ROLLS):
+                    score[s, r] = v0[r, i]
+                    keep1[s, ROLL_BASE + r] = v0[r, i]
+                    keep2[s, ROLL_BASE + r] = v0[r, i]
+                    box[s, r] = bx[r, i]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -474,31 +479,35 @@ def turn_values(values: FloatArray, masks: object, uppers: object, yahtzee50: ob
     values : ndarray(float64, shape (8192, 2, 64)), the table's between-turn values.
     masks, uppers, yahtzee50 : array-likes of shape (n,): the 13-bit mask of filled boxes, the
         upper subtotal capped at 63, and 1 when ``yahtzee`` holds 50.
-    Runs in parallel across states. Raises MalformedError for a state that cannot occur or
-    has no open box.
+    Each distinct state is computed once, states sharing mask and y together (as lanes), in
+    parallel. Raises MalformedError for a state that cannot occur or has no open box.
     """
     m, u, y = check_states(values, masks, uppers, yahtzee50)
-    n = m.shape[0]
-    out = TurnValues(
-        score=np.empty((n, NUM_ROLLS)),
-        best_box=np.empty((n, NUM_ROLLS), dtype=np.int8),
-        keep1=np.empty((n, NUM_KEEPS)),
-        keep2=np.empty((n, NUM_KEEPS)),
-        start=np.empty(n),
-    )
+    # Sorting by (mask, y, upper) puts each group's lanes next to each other; many games of a
+    # simulation share a state early on, and each is computed once.
+    keys, inverse = np.unique((m * 2 + y) * NUM_UPPER + u, return_inverse=True)
+    group_of = keys // NUM_UPPER
+    groups = np.flatnonzero(np.diff(group_of, prepend=-1, append=-1)).astype(np.int64)
+    n = keys.shape[0]
+    score = np.empty((n, NUM_ROLLS))
+    box = np.empty((n, NUM_ROLLS), dtype=np.int8)
+    keep1 = np.empty((n, NUM_KEEPS))
+    keep2 = np.empty((n, NUM_KEEPS))
     _turn_batch(
         values,
-        m,
-        u,
-        y,
-        out.score,
-        out.keep1,
-        out.keep2,
-        out.best_box,
-        out.start,
+        group_of // 2,
+        group_of % 2,
+        keys % NUM_UPPER,
+        groups,
+        score,
+        keep1,
+        keep2,
+        box,
         numba.get_num_threads(),
     )
-    return out
+    if n == m.shape[0] and np.array_equal(inverse, np.arange(n)):
+        return TurnValues(score, box, keep1, keep2, values[m, y, u])
+    return TurnValues(score[inverse], box[inverse], keep1[inverse], keep2[inverse], values[m, y, u])
 
 
 def turn_one(
