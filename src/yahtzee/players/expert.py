@@ -18,26 +18,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+import numba
 import numpy as np
 
 from yahtzee.players.base import Decision, FloatArray, Player, Uniform
-from yahtzee.players.batch import (
-    OPEN,
-    BoolArray,
-    Sheets,
-    allowed,
-    box_points,
-    capped_upper,
-)
+from yahtzee.players.batch import BoolArray, Sheets, capped_upper
 from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, YAHTZEE_BONUS, YAHTZEE_POINTS, Box, Sheet
 from yahtzee.solver import Advisor, Table, TurnValues
 from yahtzee.solver.tables import (
     FULL_MASK,
+    JOKER_POINTS,
     KEEPS,
     ROLL_NSUBKEEPS,
+    ROLL_POINTS,
     ROLL_SUBKEEPS,
     ROLL_YAHTZEE_FACE,
     UPPER_CAP,
+    YAHTZEE_BIT,
     IntArray,
 )
 
@@ -45,9 +42,9 @@ NAME: Final = "expert"
 _TIE_DECIMALS: Final = 9
 # Wider than any rounding to 9 decimals can move two totals apart, far narrower than real gaps.
 _NEAR: Final = 1e-8
-_BITS: Final[IntArray] = np.left_shift(1, np.arange(len(BOXES), dtype=np.int64))
-_UPPER_FACE: Final[IntArray] = np.array([b.face if b.is_upper else 0 for b in BOXES])
-_IS_UPPER: Final[BoolArray] = _UPPER_FACE > 0
+_YAHTZEE_BOX: Final = Box.YAHTZEE.pos
+_YAHTZEE_BONUS: Final = float(YAHTZEE_BONUS)
+_UPPER_BONUS: Final = float(UPPER_BONUS)
 
 
 class ExpertPlayer(Player):
@@ -66,16 +63,109 @@ class ExpertPlayer(Player):
         return best.box
 
 
+@numba.njit(cache=True, nogil=True)
+def _box_evs(
+    w: FloatArray,
+    masks: IntArray,
+    uppers: IntArray,
+    ys: IntArray,
+    totals: IntArray,
+    rolls: IntArray,
+    out: FloatArray,
+) -> None:
+    """``out[i, b]``: the expected final total of scoring roll ``rolls[i]`` in box ``b``, -inf
+    where the rules (forced Joker included) do not allow it; shape (n, 13). The terms are added
+    as ``Advisor`` adds them (points, +100, +35, the value after; then the sheet's total), so
+    the floats are the advisor's to the last bit."""
+    for i in range(rolls.shape[0]):
+        mask, upper, y, r = masks[i], uppers[i], ys[i], rolls[i]
+        face = ROLL_YAHTZEE_FACE[r]
+        joker = face != 0 and (mask & YAHTZEE_BIT) != 0
+        bonus = _YAHTZEE_BONUS if (face != 0 and y) else 0.0
+        matching_open = joker and not mask & (1 << (face - 1))
+        lower_open = (mask >> 6) != 0x7F
+        for b in range(13):
+            out[i, b] = -np.inf
+            if mask & (1 << b):
+                continue
+            if not joker:
+                pts = ROLL_POINTS[r, b]
+            elif matching_open:
+                if b != face - 1:
+                    continue
+                pts = ROLL_POINTS[r, b]
+            elif lower_open:
+                if b < 6:
+                    continue
+                pts = JOKER_POINTS[face - 1, b]
+            else:
+                pts = 0
+            after = mask | (1 << b)
+            new_upper = upper
+            gain = 0.0
+            new_y = y
+            if b < 6:
+                new_upper = min(upper + pts, UPPER_CAP)
+                if upper < UPPER_CAP <= upper + pts:
+                    gain = _UPPER_BONUS
+            elif b == _YAHTZEE_BOX and pts == YAHTZEE_POINTS:
+                new_y = 1
+            future = 0.0 if after == FULL_MASK else w[after, new_y, new_upper]
+            out[i, b] = totals[i] + (pts + bonus + gain + future)
+
+
+@numba.njit(cache=True, nogil=True)
+def _keep_evs(
+    lattice: FloatArray,
+    states: IntArray,
+    rolls: IntArray,
+    totals: IntArray,
+    stop: FloatArray,
+    out: FloatArray,
+) -> None:
+    """``out[i, j]``: the expected final total of sub-keep ``ROLL_SUBKEEPS[rolls[i], j]``, the
+    last (the whole roll) being ``stop[i]``; -inf past the roll's sub-keeps. Shape (n, 32)."""
+    for i in range(rolls.shape[0]):
+        r = rolls[i]
+        count = ROLL_NSUBKEEPS[r]
+        for j in range(out.shape[1]):
+            out[i, j] = -np.inf
+        for j in range(count - 1):
+            out[i, j] = totals[i] + lattice[states[i], ROLL_SUBKEEPS[r, j]]
+        out[i, count - 1] = stop[i]
+
+
+@numba.njit(cache=True, nogil=True)
+def _top(evs: FloatArray, pick: IntArray, tied: BoolArray) -> None:
+    """``pick[i]``: the first best column of row ``i``; ``tied[i]``: another column is within
+    ``_NEAR`` of it."""
+    for i in range(evs.shape[0]):
+        best = 0
+        for j in range(1, evs.shape[1]):
+            if evs[i, j] > evs[i, best]:
+                best = j
+        pick[i] = best
+        tied[i] = False
+        for j in range(evs.shape[1]):
+            if j != best and evs[i, j] >= evs[i, best] - _NEAR:
+                tied[i] = True
+
+
 def _rank(evs: FloatArray, key: Callable[[int, int, float], tuple[object, ...]]) -> IntArray:
     """The best column of each row of ``evs`` (-inf: not an option) by the advisor's order;
     ``key(row, column, ev)`` is that order's sort key, used only for rows with near ties."""
-    top = evs.max(axis=1)
-    near = evs >= (top - _NEAR)[:, None]
-    pick: IntArray = np.argmax(evs, axis=1)
-    for i in np.flatnonzero(near.sum(axis=1) > 1).tolist():
-        columns = np.flatnonzero(near[i]).tolist()
+    n = evs.shape[0]
+    pick = np.empty(n, dtype=np.int64)
+    tied = np.empty(n, dtype=np.bool_)
+    _top(evs, pick, tied)
+    for i in np.flatnonzero(tied).tolist():
+        columns = np.flatnonzero(evs[i] >= evs[i, pick[i]] - _NEAR).tolist()
         pick[i] = min(columns, key=lambda j: key(i, j, float(evs[i, j])))
     return pick
+
+
+def _box_key(_row: int, box: int, ev: float) -> tuple[object, ...]:
+    return (-round(ev, _TIE_DECIMALS), box)
 
 
 class ExpertPolicy:
@@ -85,70 +175,52 @@ class ExpertPolicy:
         self.table = table
         self._w = table.values
         empty = np.zeros(0, dtype=np.int64)
-        self._scores = Sheets.empty(0).scores
         self._masks, self._uppers, self._ys, self._totals, self._which = (empty,) * 5
         self._tv: TurnValues | None = None
 
     def start_turn(self, sheets: Sheets) -> None:
-        self._scores = sheets.scores
         self._masks = sheets.mask
         self._uppers = capped_upper(sheets)
         self._ys = sheets.yahtzee50.astype(np.int64)
         self._totals = sheets.totals()
         # Early in a game most sheets share a state: each distinct one is solved once.
         key = (self._masks * 64 + self._uppers) * 2 + self._ys
-        _, first, self._which = np.unique(key, return_index=True, return_inverse=True)
+        _, first, which = np.unique(key, return_index=True, return_inverse=True)
+        self._which = which.astype(np.int64)
         self._tv = self.table.turn_values(self._masks[first], self._uppers[first], self._ys[first])
 
-    def _box_evs(self, rows: IntArray, rolls: IntArray) -> FloatArray:
-        """Expected final total of scoring each row's roll in each box, as ``Advisor`` computes
-        it (points, +100, +35, then the value after, added in that order, plus the sheet's
-        total); -inf where the box is not allowed. Shape (n, 13)."""
-        scores = self._scores[rows]
-        mask = self._masks[rows][:, None]
-        upper = self._uppers[rows][:, None]
-        y = self._ys[rows][:, None]
-        ok = allowed(scores, rolls)
-        pts = np.where(ok, box_points(scores, rolls), 0)
-        bonus = np.where((ROLL_YAHTZEE_FACE[rolls] > 0) & (y[:, 0] == 1), float(YAHTZEE_BONUS), 0.0)
-        raised = upper + np.where(_IS_UPPER, pts, 0)
-        gain = np.where(_IS_UPPER & (upper < UPPER_CAP) & (raised >= UPPER_CAP), UPPER_BONUS, 0.0)
-        after = mask | _BITS
-        ny = np.where((np.arange(len(BOXES)) == Box.YAHTZEE.pos) & (pts == YAHTZEE_POINTS), 1, y)
-        future = np.where(
-            after == FULL_MASK, 0.0, self._w[after, ny, np.minimum(raised, UPPER_CAP)]
+    def _best_boxes(self, rows: IntArray, rolls: IntArray) -> tuple[IntArray, FloatArray]:
+        """The advisor's best box for each row's roll, and its expected final total."""
+        evs = np.empty((rows.size, len(BOXES)))
+        _box_evs(
+            self._w,
+            self._masks[rows],
+            self._uppers[rows],
+            self._ys[rows],
+            self._totals[rows],
+            rolls,
+            evs,
         )
-        values = pts + bonus[:, None] + gain + future
-        evs = self._totals[rows][:, None] + values
-        return np.where(ok & (scores == OPEN), evs, -np.inf)
-
-    def _best_boxes(self, evs: FloatArray) -> IntArray:
-        return _rank(evs, lambda _i, b, ev: (-round(ev, _TIE_DECIMALS), b))
+        best = _rank(evs, _box_key)
+        return best, evs[np.arange(rows.size), best]
 
     def boxes(self, rows: IntArray, rolls: IntArray, u: FloatArray) -> IntArray:
-        return self._best_boxes(self._box_evs(rows, rolls))
+        return self._best_boxes(rows, rolls)[0]
 
     def keeps(self, rows: IntArray, rolls: IntArray, rolls_left: int, u: FloatArray) -> IntArray:
         assert self._tv is not None, "start_turn first"
-        box_evs = self._box_evs(rows, rolls)
-        stop_ev = box_evs[np.arange(rows.size), self._best_boxes(box_evs)]
         lattice = self._tv.keep1 if rolls_left == 1 else self._tv.keep2
+        # Holding all five is stopping, worth the best box, as the advisor counts it.
+        _, stop = self._best_boxes(rows, rolls)
+        evs = np.empty((rows.size, ROLL_SUBKEEPS.shape[1]))
+        _keep_evs(lattice, self._which[rows], rolls, self._totals[rows], stop, evs)
         subkeeps = ROLL_SUBKEEPS[rolls]
-        count = ROLL_NSUBKEEPS[rolls]
-        states = self._which[rows][:, None]
-        evs = self._totals[rows][:, None] + lattice[states, np.maximum(subkeeps, 0)]
-        evs[np.arange(subkeeps.shape[1]) >= count[:, None]] = -np.inf
-        # The last sub-keep is the whole roll: stopping, worth the best box (as the advisor).
-        evs[np.arange(rows.size), count - 1] = stop_ev
-        pick = _rank(
-            evs,
-            lambda i, j, ev: (
-                -round(ev, _TIE_DECIMALS),
-                -len(KEEPS[subkeeps[i, j]]),
-                KEEPS[subkeeps[i, j]],
-            ),
-        )
-        return subkeeps[np.arange(rows.size), pick]
+
+        def key(i: int, j: int, ev: float) -> tuple[object, ...]:
+            keep = KEEPS[subkeeps[i, j]]
+            return (-round(ev, _TIE_DECIMALS), -len(keep), keep)
+
+        return subkeeps[np.arange(rows.size), _rank(evs, key)]
 
 
 def expert_player(table: Table, rng: Uniform | None = None) -> ExpertPlayer:
