@@ -206,3 +206,16 @@ def test_advise_in_a_subprocess(solver_table: Table) -> None:
     assert (
         bad.stderr.strip() == "yahtzee advise: error: a die shows 1 to 6, got 7 in [1, 2, 3, 4, 7]"
     )
+
+
+def test_solve_builds_a_missing_table(
+    tmp_path: Path,
+    solver_table: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "empty"))
+    monkeypatch.setattr(store, "solve", lambda progress=None: np.array(solver_table.values))
+    assert main(["solve"]) == 0
+    assert "solved in" in capsys.readouterr().out
+    assert (tmp_path / "empty" / store.FILE_NAME).exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import mmap
 import os
@@ -11,7 +12,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from yahtzee.solver import Progress, Table, TableError, build_table, load_table, store, table_path
+from yahtzee.solver import (
+    Progress,
+    StderrProgress,
+    Table,
+    TableError,
+    build_table,
+    load_table,
+    store,
+    table_path,
+)
 from yahtzee.solver.tables import FloatArray
 
 
@@ -177,3 +187,24 @@ def test_real_build_is_deterministic_and_reports_progress(
     # Byte for byte: every thread computes a state in the same order, so workers that rebuild
     # concurrently publish identical files.
     assert np.array_equal(table.values, solver_table.values, equal_nan=True)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
+    terminal = _Terminal()
+    bar = StderrProgress(terminal)
+    for done in (0, 50, 100):
+        bar(done, 100)
+    assert terminal.getvalue().count("\r") == 3
+    assert "[###############...............]  50%" in terminal.getvalue()
+    assert terminal.getvalue().endswith("s\n")
+    log = io.StringIO()
+    lines = StderrProgress(log)
+    for done in range(0, 101, 5):
+        lines(done, 100)
+    assert "\r" not in log.getvalue()
+    assert len(log.getvalue().splitlines()) == 11  # every 10 %, not every call
