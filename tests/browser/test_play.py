@@ -201,3 +201,69 @@ def test_a_box_with_points_scores_without_a_question(table: Table) -> None:
     assert table.score(key) is False
     assert table.text("#round") == "第 2 / 13 回合"
     assert [k for k in BOX_KEYS if "filled" in table.box_states()[k]["classes"]] == [key]
+
+
+def test_vs_game_against_the_computer(open_table: OpenTable) -> None:
+    # Without ?fast=1 the computer thinks for 2-5 s before each step: time to look at it.
+    table = open_table(query="")
+    page = table.page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.get_by_role("button", name="人机对战").click()
+    page.get_by_role("button", name="入门").click()
+    page.get_by_role("button", name="电脑先").click()
+    page.get_by_role("button", name="开始游戏").click()
+    page.wait_for_selector("#game:not([hidden])")
+    # The computer is thinking: the arrow points at its column and the player's input is ignored.
+    assert "acting" in (page.locator("#sheet th.side-1").get_attribute("class") or "")
+    assert "acting" not in (page.locator("#sheet th.side-0").get_attribute("class") or "")
+    assert table.status() == "电脑思考中…"
+    assert page.locator("#roll-btn").is_disabled()
+    assert page.locator("#hint-btn").is_disabled()
+    page.keyboard.press("Space")
+    page.keyboard.press("1")
+    assert not any(url.endswith(("/api/action", "/api/computer")) for url in requests)
+    # Continue at test speed: the saved game resumes with the computer's turn restarted.
+    table.open()
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    your_turn = "#roll-btn:has-text('掷骰子'):not([disabled]), #result-dialog[open]"
+    dialog = page.locator("#result-dialog")
+    for _ in range(13):
+        page.wait_for_selector(your_turn)
+        assert "acting" in (page.locator("#sheet th.side-0").get_attribute("class") or "")
+        table.roll()
+        table.score(table.best_box(), confirm=True)
+    dialog.wait_for(state="visible")
+    rows = page.eval_on_selector_all(
+        "#result-dialog .result-table tr",
+        "trs => trs.map(tr => [...tr.children].map(c => c.textContent.trim()))",
+    )
+    assert rows[0] == ["", "你", "电脑"]
+    assert [row[0] for row in rows[1:]] == [
+        "上区（含奖励）",
+        "其中上区奖励",
+        "下区",
+        "快艇加成",
+        "总分",
+    ]
+    mine, computer = int(rows[-1][1]), int(rows[-1][2])
+    for column in (1, 2):
+        upper, _, lower, bonus, total = (int(row[column]) for row in rows[1:])
+        assert upper + lower + bonus == total
+    title = table.text("#result-title")
+    record = table.storage("yahtzee.records")["vs"]["beginner"]
+    if mine > computer:
+        assert title == "你赢了！" and record["wins"] == 1
+    elif mine < computer:
+        assert title == "电脑赢了" and record["losses"] == 1
+    else:
+        assert title == "平局" and record["draws"] == 1
+    assert sum(record[k] for k in ("wins", "losses", "draws")) == 1
+    assert record["best"] == mine
+    dialog.get_by_role("button", name="回大厅").click()
+    assert page.locator("#lobby").is_visible()
+    assert (
+        "1 胜" in table.text("#records")
+        or "1 负" in table.text("#records")
+        or "1 平" in (table.text("#records"))
+    )
