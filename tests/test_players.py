@@ -173,11 +173,11 @@ STEADY = Style(keep_temperature=0.0, box_temperature=0.0)
 
 
 def steady_normal() -> PolicyPlayer:
-    return PolicyPlayer("normal", NormalPolicy(STEADY), random.Random(0))
+    return PolicyPlayer("normal", lambda: NormalPolicy(STEADY), random.Random(0))
 
 
 def beginner() -> PolicyPlayer:
-    return PolicyPlayer("beginner", BeginnerPolicy(), random.Random(0))
+    return PolicyPlayer("beginner", BeginnerPolicy, random.Random(0))
 
 
 def test_beginner_takes_the_biggest_number_and_keeps_the_most_frequent_face() -> None:

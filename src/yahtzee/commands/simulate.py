@@ -16,8 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from typing import TextIO
 
 from yahtzee.game import Difficulty
 from yahtzee.players import get_policy, parse_difficulty
@@ -25,8 +23,6 @@ from yahtzee.players.simulate import Match, Summary, head_to_head, simulate
 from yahtzee.rules import BOXES
 
 HELP = "simulate many games of a computer player and print its strength"
-
-_BAR_WIDTH = 30
 
 
 def _positive(text: str) -> int:
@@ -66,23 +62,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-class _Bar:
-    """A progress bar redrawn in place on a terminal."""
-
-    def __init__(self, stream: TextIO, label: str) -> None:
-        self._stream = stream
-        self._label = label
-        self._start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = _BAR_WIDTH * done // total
-        bar = "#" * filled + "." * (_BAR_WIDTH - filled)
-        rate = done / max(time.perf_counter() - self._start, 1e-9)
-        end = "\n" if done >= total else ""
-        self._stream.write(f"\r{self._label} [{bar}] {done:,}/{total:,} games, {rate:,.0f}/s{end}")
-        self._stream.flush()
-
-
 def summary_json(summary: Summary) -> dict[str, object]:
     return {
         "games": summary.games,
@@ -110,7 +89,7 @@ def _describe(level: Difficulty, summary: Summary) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yahtzee.solver import load_table
+    from yahtzee.solver import StderrProgress, load_table
 
     player: Difficulty = args.player
     opponent: Difficulty | None = args.vs
@@ -118,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     needs_table = Difficulty.EXPERT in (player, opponent)
     table = load_table(progress=tty) if needs_table else None
     label = player.value if opponent is None else f"{player.value} vs {opponent.value}"
-    progress = _Bar(sys.stderr, label) if tty else None
+    progress = StderrProgress(label=f"simulating {label}") if tty else None
     if opponent is None:
         summary = simulate(get_policy(player, table), args.games, args.seed, progress=progress)
         if args.json:

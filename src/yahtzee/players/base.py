@@ -19,7 +19,7 @@ a batch of one and a batch of ten thousand play alike.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -107,22 +107,27 @@ class Policy(Protocol):
 
 
 class PolicyPlayer(Player):
-    """A ``Player`` that asks a ``Policy`` about a batch of one game."""
+    """A ``Player`` that asks a ``Policy`` about a batch of one game.
 
-    def __init__(self, name: str, policy: Policy, rng: Uniform) -> None:
+    A policy keeps the turn it was last shown, so each decision gets a fresh one from
+    ``make_policy``: the player holds no state but its generator and may serve many games.
+    """
+
+    def __init__(self, name: str, make_policy: Callable[[], Policy], rng: Uniform) -> None:
         self.name = name
-        self.policy = policy
+        self.make_policy = make_policy
         self.rng = rng
 
     def decide(self, sheet: Sheet, dice: Sequence[int], rolls_left: int) -> Decision:
+        policy = self.make_policy()
         rows = np.zeros(1, dtype=np.int64)
         rolls = np.array([roll_of(dice)], dtype=np.int64)
-        self.policy.start_turn(Sheets.of([sheet]))
+        policy.start_turn(Sheets.of([sheet]))
         if rolls_left > 0:
-            keep = int(self.policy.keeps(rows, rolls, rolls_left, self._uniform())[0])
+            keep = int(policy.keeps(rows, rolls, rolls_left, self._uniform())[0])
             if keep < ROLL_BASE:
                 return KEEPS[keep]
-        return BOXES[int(self.policy.boxes(rows, rolls, self._uniform())[0])]
+        return BOXES[int(policy.boxes(rows, rolls, self._uniform())[0])]
 
     def _uniform(self) -> FloatArray:
         return np.array([self.rng.random()], dtype=np.float64)

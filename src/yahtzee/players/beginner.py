@@ -82,4 +82,4 @@ class BeginnerPolicy:
 
 def beginner_player(rng: Uniform) -> PolicyPlayer:
     """The 入门 computer player (``rng`` is accepted for the common signature; it is unused)."""
-    return PolicyPlayer(NAME, BeginnerPolicy(), rng)
+    return PolicyPlayer(NAME, BeginnerPolicy, rng)

@@ -364,4 +364,4 @@ class NormalPolicy:
 
 def normal_player(rng: Uniform, style: Style = STYLE) -> PolicyPlayer:
     """The 普通 computer player; its slips are drawn from ``rng``."""
-    return PolicyPlayer(NAME, NormalPolicy(style), rng)
+    return PolicyPlayer(NAME, lambda: NormalPolicy(style), rng)
