@@ -12,8 +12,9 @@ Every value here is *points still to come*: the points already on the sheet are 
 
 It works on *lanes*: states that share ``mask`` and ``y`` and differ only in the upper subtotal go
 through the same points and the same lattice, so the innermost loops run over those subtotals,
-which the compiler vectorises. The DP calls it with up to 64 lanes; the batch entry point
-``turn_values`` with one lane per state, so both share one implementation.
+which the compiler vectorises. The DP calls it with every reachable subtotal of a (mask, y) as
+lanes; the batch entry point ``turn_values`` with the distinct states it is given, grouped the
+same way, so both share one implementation.
 """
 
 from __future__ import annotations
@@ -44,10 +45,8 @@ from yahtzee.solver.tables import (
     YAHTZEE_BIT,
     FloatArray,
     IntArray,
-    is_reachable,
 )
 
-BoolArray = npt.NDArray[np.bool_]
 Int8Array = npt.NDArray[np.int8]
 
 _NEG_INF = -np.inf
@@ -553,7 +552,6 @@ __all__ = [
     "best_keeps",
     "check_states",
     "decide",
-    "is_reachable",
     "turn_one",
     "turn_values",
 ]
