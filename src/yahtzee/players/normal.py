@@ -12,11 +12,12 @@
   each" count ``Style.bonus_weight`` times more; landing the bonus adds the 35;
 - five of a kind with 50 already in ``yahtzee`` adds the +100 bonus wherever it goes.
 
-**Within a turn** the player holds whatever makes the best *expected box value by the end of this
-turn*: it knows the odds of filling straights, full houses and of-a-kinds from a keep, the way
-a practised player does, but it never looks further than this turn (the sheet's future lives
-only in the pars). It stops rolling when the dice already score more than any keep promises.
-That lookahead is computed exactly, over all 462 keeps, by a compiled kernel.
+**Within a turn** the player holds whatever makes the best *expected box value after the next
+roll*: it knows the odds of filling straights, full houses and of-a-kinds from a keep, the way a
+practised player does, but it thinks one roll ahead (``Style.lookahead``), judging a keep with two
+rolls left as if the next roll were the last, and never looks past this turn (the sheet's future
+lives only in the pars). It stops rolling when the dice already score more than any keep
+promises. That lookahead is computed exactly, over all 462 keeps, by a compiled kernel.
 
 **Slips.** It does not always pick the top option: every keep and every box is chosen among the
 three best (``SHORTLIST``) by a softmax over those values with temperatures
@@ -74,8 +75,11 @@ class Style:
         21.0, 13.0, 22.0, 29.0, 32.0, 16.0, 22.0,
     )  # fmt: skip
     bonus_weight: float = 1.0
-    keep_temperature: float = 1.5
-    box_temperature: float = 1.5
+    lookahead: int = 1
+    """Rolls the player thinks ahead when it picks a keep: 1 judges every keep as if the next
+    roll were the last (2 would be the exact rest of the turn)."""
+    keep_temperature: float = 1.0
+    box_temperature: float = 1.0
     pars: FloatArray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -202,6 +206,8 @@ def _lattice(
     for r in range(NUM_ROLLS):
         keep1[ROLL_BASE + r] = v0[r]
     _means(keep1)
+    if keep2.shape[0] == 0:
+        return
     _best_of_rolls(keep1, best, v0, v1)
     for r in range(NUM_ROLLS):
         keep2[ROLL_BASE + r] = v1[r]
@@ -222,7 +228,8 @@ def _lattices(
     threads: int,
 ) -> None:
     """Fill ``keep1[s, k]``/``keep2[s, k]``: the expected end-of-turn box value of holding keep
-    ``k`` with 1/2 rolls left (``k >= ROLL_BASE``: stop and score); shapes (n, 462). Runs on
+    ``k`` with 1/2 rolls left (``k >= ROLL_BASE``: stop and score); shapes (n, 462), or (n, 0)
+    for ``keep2`` to skip it. Runs on
     ``threads`` threads. Numba cannot cache a parallel function that reads global arrays or
     asks for the thread count itself, hence the tables are read in ``_lattice`` and ``threads``
     is passed in."""
@@ -328,7 +335,8 @@ class NormalPolicy:
         key = (self._masks * 64 + self._uppers) * 2 + self._ys
         unique, first, self._which = np.unique(key, return_index=True, return_inverse=True)
         n = unique.shape[0]
-        self._keep = {1: np.empty((n, NUM_KEEPS)), 2: np.empty((n, NUM_KEEPS))}
+        two = NUM_KEEPS if self.style.lookahead > 1 else 0
+        self._keep = {1: np.empty((n, NUM_KEEPS)), 2: np.empty((n, two))}
         _lattices(
             self._masks[first],
             self._uppers[first],
@@ -343,7 +351,8 @@ class NormalPolicy:
     def keeps(self, rows: IntArray, rolls: IntArray, rolls_left: int, u: FloatArray) -> IntArray:
         out = np.empty(rows.shape[0], dtype=np.int64)
         states = self._which[rows].astype(np.int64)
-        _pick_keeps(self._keep[rolls_left], states, rolls, self.style.keep_temperature, u, out)
+        lattice = self._keep[min(rolls_left, self.style.lookahead)]
+        _pick_keeps(lattice, states, rolls, self.style.keep_temperature, u, out)
         return out
 
     def boxes(self, rows: IntArray, rolls: IntArray, u: FloatArray) -> IntArray:
