@@ -4,9 +4,9 @@ A decision point is a sheet, five dice and the rolls left (0, 1 or 2). "Expected
 the points on the sheet now (``Sheet.total``, bonuses earned included) plus the expected points
 still to come under optimal play, which includes any +100 and +35 the choice itself earns.
 
-Options are sorted by ev descending, ties (evs equal to 9 decimals) broken so the order never
-depends on rounding noise or on input order: keeps with more dice first, then the keep's faces
-ascending; boxes in sheet order.
+Options are sorted by ev descending, compared in whole units of 1e-9 points (``round(ev * 1e9)``)
+so rounding noise never decides an order. Ties are broken so the order never depends on input
+order: keeps with more dice first, then the keep's faces ascending; boxes in sheet order.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ from yahtzee.solver.tables import (
     roll_index,
 )
 
-_TIE_DECIMALS = 9
+# Evs are compared in units of 1e-9 points, so rounding noise never decides an order. round(x)
+# of a float is several times faster than round(x, 9), which formats digits.
+_TIE_SCALE = 1e9
 _YAHTZEE_POS = Box.YAHTZEE.pos
 _UPPER_COUNT = len(UPPER_BOXES)
 _MAX_ROLLS_LEFT = 2
@@ -69,6 +71,21 @@ class Option:
             out["points"] = self.points
         out["ev"] = self.ev
         return out
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _option(keep: tuple[int, ...] | None, box: Box | None, points: int | None, ev: float) -> Option:
+    """``Option(keep, box, points, ev)`` for trusted arguments, about twice as fast: a decision
+    builds up to 32 options, and the frozen dataclass ``__init__`` is most of its Python time."""
+    option = _new(Option)
+    _set(option, "keep", keep)
+    _set(option, "box", box)
+    _set(option, "points", points)
+    _set(option, "ev", ev)
+    return option
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +159,11 @@ class Advisor:
         # Sorting plain tuples, then building the options, is several times faster than
         # sorting options by a key function; the tuple order is exactly the documented one.
         box_rows = sorted(
-            (-round(ev, _TIE_DECIMALS), b, ev)
+            (-round(ev * _TIE_SCALE), b, ev)
             for b, ev in enumerate((total + box_val).tolist())
             if pts[b] >= 0
         )
-        boxes = [Option(None, BOXES[b], pts[b], ev) for _, b, ev in box_rows]
+        boxes = [_option(None, BOXES[b], pts[b], ev) for _, b, ev in box_rows]
         if rolls_left == 0:
             return boxes, []
         stop = boxes[0]
@@ -154,13 +171,13 @@ class Advisor:
         evs = (total + keep_val[:n]).tolist()
         evs[n - 1] = stop.ev
         keep_rows = sorted(
-            (-round(ev, _TIE_DECIMALS), -len(KEEPS[k]), KEEPS[k], ev)
+            (-round(ev * _TIE_SCALE), -len(KEEPS[k]), KEEPS[k], ev)
             for k, ev in zip(ROLL_SUBKEEPS[r, :n].tolist(), evs, strict=True)
         )
         keeps = [
-            Option(keep, stop.box, stop.points, ev)
+            _option(keep, stop.box, stop.points, ev)
             if len(keep) == NUM_DICE
-            else Option(keep, None, None, ev)
+            else _option(keep, None, None, ev)
             for _, _, keep, ev in keep_rows
         ]
         return boxes, keeps
