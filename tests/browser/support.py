@@ -205,10 +205,10 @@ class Table:
         )
         return {row["key"]: row for row in rows}
 
-    def previews(self) -> dict[str, int | None]:
+    def previews(self, states: dict[str, dict[str, Any]] | None = None) -> dict[str, int | None]:
         """For each open box: the points offered now, or None when it shows a dash."""
         result: dict[str, int | None] = {}
-        for key, row in self.box_states().items():
+        for key, row in (states or self.box_states()).items():
             classes = row["classes"].split()
             if "filled" in classes:
                 continue

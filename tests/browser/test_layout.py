@@ -91,6 +91,25 @@ def test_desktop_layout(table: Table) -> None:
     sheet = page.locator("#sheet").bounding_box()
     assert tray is not None and sheet is not None
     assert tray["x"] + tray["width"] <= sheet["x"]  # dice on the left, sheet on the right
+    # S1: a real table, upper rows with subtotal, progress and bonus, lower rows, bonus, total.
+    heads = page.eval_on_selector_all(
+        "#sheet tbody th, #sheet tfoot th", "els => els.map(e => e.firstChild.textContent)"
+    )
+    assert heads == [
+        *("一点", "二点", "三点", "四点", "五点", "六点", "上区小计", "上区奖励"),
+        *("三条", "四条", "葫芦", "小顺", "大顺", "快艇", "机会", "快艇加成", "总分"),
+    ]
+    assert re.fullmatch(r"\d+ / 63", table.text("#sheet .row-upper_subtotal .progress-text"))
+    assert "还差" in table.text("#sheet .row-upper_bonus td")
+    assert page.locator("#sheet th.side-0.acting .arrow").is_visible()
+    # S2: a zero differs from a preview without colour too (weight and a mark).
+    weights = page.evaluate(
+        """() => ['preview', 'zero'].map(c => {
+            const b = document.querySelector(`#sheet button.box.${c}`);
+            return b ? parseInt(getComputedStyle(b).fontWeight) : null; })"""
+    )
+    if None not in weights:
+        assert weights[1] < weights[0]
     fits(table, "#dice .die", 1280, 800)
     fits(table, "#sheet tfoot", 1280, 800)
     no_horizontal_scroll(table, 1280)

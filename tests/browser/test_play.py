@@ -24,10 +24,10 @@ def check_previews(table: Table) -> None:
     assert len(dice) == 5
     assert tuple(dice) == game.turn.dice
     allowed = {box.value: points for box, points in choices(game.acting.sheet, dice).items()}
-    shown = table.previews()
+    states = table.box_states()
+    shown = table.previews(states)
     expected = {key: allowed.get(key) for key in shown}
     assert shown == expected
-    states = table.box_states()
     for key, points in shown.items():
         classes = states[key]["classes"].split()
         if points is None:
@@ -73,9 +73,9 @@ def test_whole_game_by_mouse(open_table: OpenTable) -> None:
         assert table.text("#roll-btn") == "已掷 (3/3)"
         assert page.locator("#roll-btn").is_disabled()
         assert "选择一项登记" in table.status()
-        for i in range(5):
-            assert table.die(i).is_disabled()
-            assert table.die_names()[i].endswith("已锁定")
+        locked = page.eval_on_selector_all("#dice .die", "els => els.map(e => e.disabled)")
+        assert locked == [True] * 5
+        assert all(name.endswith("已锁定") for name in table.die_names())
         check_previews(table)
         before_total = table.saved_game().sides[0].sheet.total
         key = table.best_box()
@@ -267,3 +267,33 @@ def test_vs_game_against_the_computer(open_table: OpenTable) -> None:
         or "1 负" in table.text("#records")
         or "1 平" in (table.text("#records"))
     )
+
+
+def test_a_server_error_is_one_line_and_loses_nothing(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    table.roll()
+    table.toggle(0)
+    before = table.storage("yahtzee.game")
+    faces = table.dice()
+    error = {"error": {"code": "illegal_move", "message": "现在不能这样操作：no rolls left"}}
+    page.route(
+        "**/api/action",
+        lambda route: route.fulfill(
+            status=409, content_type="application/json", body=json.dumps(error)
+        ),
+    )
+    table.roll()
+    assert table.message() == "现在不能这样操作"  # the developer's detail stays in the tooltip
+    assert table.storage("yahtzee.game") == before
+    assert table.dice() == faces and table.held()[0]
+    page.unroute("**/api/action")
+    page.route("**/api/action", lambda route: route.abort())
+    key = table.best_box()
+    table.score(key)
+    assert "连不上游戏服务器" in table.message()
+    assert table.storage("yahtzee.game") == before
+    assert "filled" not in table.box_states()[key]["classes"]
+    page.unroute("**/api/action")
+    table.roll()  # and the game goes on with the hold the player chose
+    assert table.saved_game().turn.keeps == ((faces[0],),)

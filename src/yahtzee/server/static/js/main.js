@@ -2,8 +2,8 @@
 // action to the API, and hands the result to the View. It keeps only page state of its own:
 // dice held before the next roll, hint marks, and whether a request is in flight.
 //
-// `?fast=1` in the page address (used by the browser tests) makes the roll animation and the
-// computer's pauses near-instant; everything else behaves as usual.
+// `?fast=1` in the page address (used by the browser tests) switches off animations and
+// transitions and makes the computer's pauses near-instant; everything else behaves as usual.
 
 import { Api } from "./api.js";
 import { Input } from "./input.js";
@@ -12,6 +12,7 @@ import { LocalStore } from "./storage.js";
 import { View } from "./view.js";
 
 const FAST = new URLSearchParams(window.location.search).get("fast") === "1";
+if (FAST) document.documentElement.classList.add("fast");
 const NONE_HELD = [false, false, false, false, false];
 
 // Wait `ms` milliseconds.
