@@ -7,12 +7,14 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest chromium bench clean
+.PHONY: run test lint typecheck pytest chromium lock audit clean
 
-$(STAMP): pyproject.toml
+# Exact versions and hashes come from requirements-dev.lock (made by `make lock`), so every
+# machine installs the same packages; the project itself is then installed on top, editable.
+$(STAMP): pyproject.toml requirements-dev.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 run: $(STAMP)
@@ -32,6 +34,16 @@ pytest: $(STAMP) chromium
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+# Re-pin after changing dependencies in pyproject.toml (needs pip-tools in a throwaway venv).
+lock:
+	$(PYTHON) -m venv /tmp/yahtzee-piptools && /tmp/yahtzee-piptools/bin/pip install --quiet pip-tools
+	/tmp/yahtzee-piptools/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
+	/tmp/yahtzee-piptools/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe --extra test -o requirements-dev.lock pyproject.toml
+
+# Known vulnerabilities in the pinned packages (needs the PyPI JSON API or OSV to be reachable).
+audit: $(STAMP)
+	$(BIN)/pip-audit --strict --progress-spinner off --disable-pip -r requirements-dev.lock
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
