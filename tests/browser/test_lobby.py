@@ -280,3 +280,22 @@ def test_help_sections_below_the_game(table: Table) -> None:
     help_box = page.locator("#help").bounding_box()
     assert game_box is not None and help_box is not None
     assert help_box["y"] >= game_box["y"] + game_box["height"]
+
+
+def test_starting_anew_asks_before_dropping_the_saved_game(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    table.roll()
+    table.score(table.best_box())
+    saved = table.storage("yahtzee.game")
+    page.get_by_role("button", name="回大厅").click()
+    page.get_by_role("button", name="开始游戏").click()
+    assert page.locator("#confirm-dialog").is_visible()
+    page.locator("#confirm-cancel").click()
+    assert page.locator("#lobby").is_visible()
+    assert table.storage("yahtzee.game") == saved
+    page.get_by_role("button", name="开始游戏").click()
+    page.locator("#confirm-ok").click()
+    table.wait_idle()
+    assert table.text("#round") == "第 1 / 13 回合"
+    assert table.saved_game().round == 1

@@ -49,6 +49,7 @@ class GameManager {
     this.hintText = null;
     this.busy = false;
     this.pendingBox = null;
+    this.rollingNow = false;
     this.epoch = 0;
     this.counted = false;
   }
@@ -118,7 +119,7 @@ class GameManager {
     const snap = this.snap;
     if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
     if (snap.acting !== "player") return "电脑思考中…";
-    if (this.busy && this.pendingBox === null && snap.can_roll) return "掷骰中…";
+    if (this.rollingNow) return "掷骰中…";
     if (this.hintText) return `提示：${this.hintText}`;
     let joker = "";
     if (snap.joker) {
@@ -235,6 +236,8 @@ class GameManager {
 
   // Switch to the table with a fresh answer from the server.
   enter(data) {
+    this.rollingNow = false;
+    this.ui.stopRoll();
     this.setGame(data);
     this.counted = this.snap.finished;
     this.ui.closeResult();
@@ -260,6 +263,7 @@ class GameManager {
     const epoch = this.epoch;
     const ms = rollMs();
     this.busy = true;
+    this.rollingNow = true;
     this.hintDice = new Set();
     this.hintBox = null;
     this.hintText = null;
@@ -277,6 +281,7 @@ class GameManager {
       if (epoch === this.epoch) {
         this.ui.stopRoll();
         this.busy = false;
+        this.rollingNow = false;
         this.render();
       }
     }
@@ -460,6 +465,7 @@ class GameManager {
   toLobby() {
     this.epoch += 1;
     this.busy = false;
+    this.rollingNow = false;
     this.ui.stopRoll();
     this.ui.closeResult();
     this.pendingBox = null;
