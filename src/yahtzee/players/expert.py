@@ -6,11 +6,10 @@ broken the advisor's way. It never looks at the opponent and makes no random cho
 
 ``ExpertPolicy`` is the same strategy for the simulator. Each turn it asks the solver's batch
 kernel for the value lattice of every distinct state in the batch at once, then reads each game's
-options from it. To choose exactly what the advisor would, it ranks the options by the advisor's
-documented order — expected final total rounded to 9 decimals, then more dice held (or the box
-higher on the sheet), then the keep's faces ascending — computing each option's total with the
-same arithmetic as the advisor. Only where two options come within 1e-8 of each other does that
-order need the rounding itself, and those rare games are ranked one by one in Python.
+options from it (the expected final total of every keep and box, added up as the advisor adds
+them) and takes the best. Where two options come within 1e-8 of each other the order is the
+advisor's tie-break, so for those rare decisions (about one game in two meets one) it asks the
+advisor itself: the choice is the advisor's by construction, whatever its tie rule.
 """
 
 from __future__ import annotations
@@ -28,19 +27,19 @@ from yahtzee.solver import Advisor, Table, TurnValues
 from yahtzee.solver.tables import (
     FULL_MASK,
     JOKER_POINTS,
-    KEEPS,
+    KEEP_INDEX,
     ROLL_NSUBKEEPS,
     ROLL_POINTS,
     ROLL_SUBKEEPS,
     ROLL_YAHTZEE_FACE,
+    ROLLS,
     UPPER_CAP,
     YAHTZEE_BIT,
     IntArray,
 )
 
 NAME: Final = "expert"
-_TIE_DECIMALS: Final = 9
-# Wider than any rounding to 9 decimals can move two totals apart, far narrower than real gaps.
+# Wider than the advisor's tie tolerance (1e-9) and its rounding noise, far narrower than real gaps.
 _NEAR: Final = 1e-8
 _YAHTZEE_BOX: Final = Box.YAHTZEE.pos
 _YAHTZEE_BONUS: Final = float(YAHTZEE_BONUS)
@@ -151,21 +150,16 @@ def _top(evs: FloatArray, pick: IntArray, tied: BoolArray) -> None:
                 tied[i] = True
 
 
-def _rank(evs: FloatArray, key: Callable[[int, int, float], tuple[object, ...]]) -> IntArray:
-    """The best column of each row of ``evs`` (-inf: not an option) by the advisor's order;
-    ``key(row, column, ev)`` is that order's sort key, used only for rows with near ties."""
+def _rank(evs: FloatArray, resolve: Callable[[int], int]) -> IntArray:
+    """The best column of each row of ``evs`` (-inf: not an option); where another column comes
+    within ``_NEAR`` of it, ``resolve(row)`` decides, as the advisor's order does."""
     n = evs.shape[0]
     pick = np.empty(n, dtype=np.int64)
     tied = np.empty(n, dtype=np.bool_)
     _top(evs, pick, tied)
     for i in np.flatnonzero(tied).tolist():
-        columns = np.flatnonzero(evs[i] >= evs[i, pick[i]] - _NEAR).tolist()
-        pick[i] = min(columns, key=lambda j: key(i, j, float(evs[i, j])))
+        pick[i] = resolve(i)
     return pick
-
-
-def _box_key(_row: int, box: int, ev: float) -> tuple[object, ...]:
-    return (-round(ev, _TIE_DECIMALS), box)
 
 
 class ExpertPolicy:
@@ -173,12 +167,15 @@ class ExpertPolicy:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self.advisor = Advisor(table)
         self._w = table.values
         empty = np.zeros(0, dtype=np.int64)
+        self._sheets = Sheets.empty(0)
         self._masks, self._uppers, self._ys, self._totals, self._which = (empty,) * 5
         self._tv: TurnValues | None = None
 
     def start_turn(self, sheets: Sheets) -> None:
+        self._sheets = sheets
         self._masks = sheets.mask
         self._uppers = capped_upper(sheets)
         self._ys = sheets.yahtzee50.astype(np.int64)
@@ -201,7 +198,14 @@ class ExpertPolicy:
             rolls,
             evs,
         )
-        best = _rank(evs, _box_key)
+
+        def resolve(i: int) -> int:
+            sheet = self._sheets.sheet(int(rows[i]))
+            best = self.advisor.box_options(sheet, ROLLS[rolls[i]])[0].box
+            assert best is not None
+            return best.pos
+
+        best = _rank(evs, resolve)
         return best, evs[np.arange(rows.size), best]
 
     def boxes(self, rows: IntArray, rolls: IntArray, u: FloatArray) -> IntArray:
@@ -216,11 +220,13 @@ class ExpertPolicy:
         _keep_evs(lattice, self._which[rows], rolls, self._totals[rows], stop, evs)
         subkeeps = ROLL_SUBKEEPS[rolls]
 
-        def key(i: int, j: int, ev: float) -> tuple[object, ...]:
-            keep = KEEPS[subkeeps[i, j]]
-            return (-round(ev, _TIE_DECIMALS), -len(keep), keep)
+        def resolve(i: int) -> int:
+            sheet = self._sheets.sheet(int(rows[i]))
+            best = self.advisor.advise(sheet, ROLLS[rolls[i]], rolls_left).best.keep
+            assert best is not None
+            return int(np.flatnonzero(subkeeps[i] == KEEP_INDEX[best])[0])
 
-        return subkeeps[np.arange(rows.size), _rank(evs, key)]
+        return subkeeps[np.arange(rows.size), _rank(evs, resolve)]
 
 
 def expert_player(table: Table, rng: Uniform | None = None) -> ExpertPlayer:
