@@ -176,8 +176,23 @@ def test_roll_animation_moves_only_free_dice(
     table.toggle(0)
     table.toggle(3)
     held_faces = [table.dice()[0], table.dice()[3]]
+    # Hold the server's answer back so the tumble lasts as long as we look at it.
+    waiting: list[Route] = []
+
+    def hold_back(route: Route) -> None:
+        waiting.append(route)
+
+    table.page.route("**/api/action", hold_back)
     table.page.locator("#roll-btn").click()
+    for _ in range(200):
+        if waiting:
+            break
+        table.page.wait_for_timeout(25)
     state = rolling_dice(table)
+    assert table.status() == "掷骰中…"
+    assert len(waiting) == 1
+    waiting[0].continue_()
+    table.page.unroute("**/api/action", hold_back)
     assert [d["rolling"] for d in state] == [False, True, True, False, True]
     for die in state:
         if die["rolling"]:
@@ -221,6 +236,7 @@ def test_shortcuts_only_when_they_should(table: Table) -> None:
     page = table.page
     keyboard = page.keyboard
     table.start_single()
+    page.wait_for_selector("#game[data-shortcuts='on']")
     # Space on the focused roll button rolls once, not twice.
     page.locator("#roll-btn").focus()
     keyboard.press("Space")
@@ -250,10 +266,7 @@ def test_shortcuts_only_when_they_should(table: Table) -> None:
     page.evaluate("() => document.getElementById('probe').remove()")
     # With the game area scrolled out of sight, keys do nothing.
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_function(
-        "() => document.getElementById('game').getBoundingClientRect().bottom < 0"
-    )
-    page.wait_for_timeout(150)  # let the visibility observer report
+    page.wait_for_selector("#game[data-shortcuts='off']", state="attached")
     keyboard.press("1")
     keyboard.press("Space")
     keyboard.press("h")
@@ -262,7 +275,7 @@ def test_shortcuts_only_when_they_should(table: Table) -> None:
     assert table.saved_game().turn.rolls_used == 1
     # Back in view, they work again; Enter on a focused die presses that die, not the roll.
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(150)
+    page.wait_for_selector("#game[data-shortcuts='on']")
     keyboard.press("1")
     assert table.held()[0]
     table.die(4).focus()

@@ -150,6 +150,7 @@ def test_whole_game_by_keyboard(open_table: OpenTable) -> None:
     page.get_by_role("button", name="开始游戏").focus()
     page.keyboard.press("Enter")
     table.wait_idle()
+    page.wait_for_selector("#game[data-shortcuts='on']")
     for turn in range(1, 14):
         assert table.text("#round") == f"第 {turn} / 13 回合"
         play_turn_by_keyboard(table)

@@ -32,10 +32,12 @@ export class Input {
     if ("IntersectionObserver" in window) {
       const observer = new IntersectionObserver((entries) => {
         for (const entry of entries) this.gameVisible = entry.isIntersecting;
+        this.gameArea.dataset.shortcuts = this.gameVisible ? "on" : "off";
       });
       observer.observe(this.gameArea);
     } else {
       this.gameVisible = true;
+      this.gameArea.dataset.shortcuts = "on";
     }
   }
 

@@ -535,7 +535,7 @@ function boot() {
     sound: new Sound(),
   });
   manager.init();
-  window.yahtzeeReady = true;
+  window.yahtzeeReady = true; // the browser tests wait for this before they act
 }
 
 boot();
