@@ -14,7 +14,7 @@ from tests.conftest import random_sheet
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, Turn
 from yahtzee.players import LEVELS, Player, get_player, get_policy, parse_difficulty
-from yahtzee.players.base import PolicyPlayer, positions_for
+from yahtzee.players.base import PolicyPlayer
 from yahtzee.players.batch import ROLL_BASE, Sheets, roll_of
 from yahtzee.players.beginner import BeginnerPolicy
 from yahtzee.players.expert import ExpertPlayer, ExpertPolicy
@@ -93,10 +93,13 @@ def test_a_turn_starts_with_a_roll_and_a_finished_game_has_no_step(solver_table:
 
 
 def test_holds_move_as_few_dice_as_possible() -> None:
-    assert positions_for((5, 5), (5, 2, 5, 5, 1), (False, False, True, True, False)) == (2, 3)
-    assert positions_for((5, 5), (5, 2, 5, 5, 1), (False,) * 5) == (0, 2)
-    with pytest.raises(IllegalMoveError):
-        positions_for((6,), (5, 2, 5, 5, 1), (False,) * 5)
+    """The computer holds the dice it already held before others showing the same faces."""
+    player = beginner()  # holds 1 2 3 4 here, to roll for the large straight
+    sheet = Sheet.from_scores({"small_straight": 30, "chance": 20})
+    dice = (1, 2, 3, 4, 4)
+    assert player.step(game_at(sheet, dice, 2)) == Roll((0, 1, 2, 3))
+    held = (False, False, False, False, True)
+    assert player.step(game_at(sheet, dice, 2, held)) == Roll((0, 1, 2, 4))
 
 
 def test_difficulty_names() -> None:

@@ -12,8 +12,8 @@ import pytest
 from tests.conftest import random_sheet
 from yahtzee.cli import main
 from yahtzee.game import Difficulty, Game, Roll, Score
+from yahtzee.hints import positions_for
 from yahtzee.players import LEVELS, get_policy
-from yahtzee.players.base import positions_for
 from yahtzee.players.batch import Sheets, allowed, box_points, roll_of, score
 from yahtzee.players.simulate import (
     head_to_head,

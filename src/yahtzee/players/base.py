@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from yahtzee.errors import IllegalMoveError
 from yahtzee.game import Game, Roll, Score
+from yahtzee.hints import positions_for
 from yahtzee.players.batch import ROLL_BASE, Sheets, roll_of
 from yahtzee.rules import BOXES, Box, Sheet
 from yahtzee.solver.tables import KEEPS, IntArray
@@ -43,24 +44,6 @@ class Uniform(Protocol):
     ``numpy.random.Generator`` both fit)."""
 
     def random(self) -> float: ...
-
-
-def positions_for(
-    keep: Sequence[int], dice: Sequence[int], held: Sequence[bool]
-) -> tuple[int, ...]:
-    """Positions of ``dice`` showing the multiset ``keep``: held dice first, then the leftmost,
-    so the computer's visible turn moves as few dice as it can. Raises IllegalMoveError when
-    ``keep`` is not among the dice."""
-    order = sorted(range(len(dice)), key=lambda i: (not held[i], i))
-    wanted = list(keep)
-    chosen = []
-    for i in order:
-        if dice[i] in wanted:
-            wanted.remove(dice[i])
-            chosen.append(i)
-    if wanted:
-        raise IllegalMoveError(f"keep {list(keep)!r} is not among the dice {list(dice)!r}")
-    return tuple(sorted(chosen))
 
 
 class Player(ABC):
@@ -84,6 +67,8 @@ class Player(ABC):
         decision = self.decide(game.acting.sheet, turn.dice, turn.rolls_left)
         if isinstance(decision, Box):
             return Score(decision)
+        # Held dice first, then the leftmost, as a hint holds them: the visible turn moves as
+        # few dice as it can.
         return Roll(positions_for(decision, turn.dice, turn.held))
 
 
