@@ -205,17 +205,39 @@ def test_roll_animation_moves_only_free_dice(
     assert not any(d["rolling"] for d in rolling_dice(table))
 
 
-def test_die_lifts_at_once(open_table: OpenTable) -> None:
+def test_clicks_answer_at_once(open_table: OpenTable) -> None:
     table = open_table(query="")
+    page = table.page
     table.start_single()
     table.roll()
     # The click handler lifts the die synchronously: no request is made for a hold.
     requests: list[str] = []
-    table.page.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: requests.append(request.url))
     table.toggle(2)
     assert "held" in (table.die(2).get_attribute("class") or "").split()
-    assert table.page.locator("#dice .die-mark.on").count() == 1
+    assert page.locator("#dice .die-mark.on").count() == 1
     assert requests == []
+    # A scored box fills before the server has answered.
+    waiting: list[Route] = []
+
+    def hold_back(route: Route) -> None:
+        waiting.append(route)
+
+    page.route("**/api/action", hold_back)
+    key = table.best_box()
+    points = table.previews()[key]
+    table.box(key).click()
+    row = table.box_states()[key]
+    assert "pending" in row["classes"] and row["text"] == str(points) and row["disabled"]
+    for _ in range(200):
+        if waiting:
+            break
+        page.wait_for_timeout(25)
+    waiting[0].continue_()
+    page.unroute("**/api/action", hold_back)
+    table.wait_idle()
+    assert "pending" not in table.box_states()[key]["classes"]
+    assert table.text("#round") == "第 2 / 13 回合"
 
 
 def test_fullscreen_button(table: Table) -> None:
