@@ -219,3 +219,10 @@ def test_solve_builds_a_missing_table(
     assert main(["solve"]) == 0
     assert "solved in" in capsys.readouterr().out
     assert (tmp_path / "empty" / store.FILE_NAME).exists()
+
+
+def test_advise_table_names_the_empty_keep(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "--dice", "1", "2", "3", "4", "6", "--rolls-left", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 + 32
+    assert sum(line[2:].startswith("(none)") for line in lines) == 1

@@ -122,7 +122,9 @@ def run_batch(advisor: Advisor, lines: Iterable[str], out: TextIO) -> None:
 
 
 def _keep_text(option: Option) -> str:
-    return " ".join(map(str, option.keep)) if option.keep is not None else ""
+    if option.keep is None:
+        return ""
+    return " ".join(map(str, option.keep)) if option.keep else "(none)"
 
 
 def render(advice: Advice, dice: tuple[int, ...], rolls_left: int, sheet: Sheet) -> str:
