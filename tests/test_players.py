@@ -15,7 +15,7 @@ from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, Turn
 from yahtzee.players import LEVELS, Player, get_player, get_policy, parse_difficulty
 from yahtzee.players.base import PolicyPlayer
-from yahtzee.players.batch import ROLL_BASE, Sheets, roll_of
+from yahtzee.players.batch import ROLL_BASE, Sheets, roll_index
 from yahtzee.players.beginner import BeginnerPolicy
 from yahtzee.players.expert import ExpertPlayer, ExpertPolicy
 from yahtzee.players.normal import NormalPolicy, Style, _softmax_pick
@@ -155,7 +155,7 @@ def test_expert_policy_chooses_exactly_as_the_advisor(solver_table: Table) -> No
     advisor = Advisor(solver_table)
     policy = ExpertPolicy(solver_table)
     policy.start_turn(Sheets.of([sheet for sheet, _, _ in states]))
-    rolls = np.array([roll_of(dice) for _, dice, _ in states])
+    rolls = np.array([roll_index(dice) for _, dice, _ in states])
     u = np.zeros(len(states))
     every = np.arange(len(states))
     boxes = policy.boxes(every, rolls, u)
@@ -253,7 +253,7 @@ def test_policy_player_is_the_batch_policy_for_one_game(solver_table: Table) -> 
     """A batch of many games decides each one as a batch of one (the web game's path)."""
     rng = random.Random(13)
     states = [random_state(rng) for _ in range(150)]
-    rolls = np.array([roll_of(dice) for _, dice, _ in states])
+    rolls = np.array([roll_index(dice) for _, dice, _ in states])
     u = np.array([rng.random() for _ in states])
     every = np.arange(len(states))
     for level in LEVELS:

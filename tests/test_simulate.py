@@ -14,7 +14,7 @@ from yahtzee.cli import main
 from yahtzee.game import Difficulty, Game, Roll, Score
 from yahtzee.hints import positions_for
 from yahtzee.players import LEVELS, get_policy
-from yahtzee.players.batch import Sheets, allowed, box_points, roll_of, score
+from yahtzee.players.batch import Sheets, allowed, box_points, roll_index, score
 from yahtzee.players.simulate import (
     head_to_head,
     histogram_quantile,
@@ -70,7 +70,7 @@ def test_simulated_games_replay_through_the_checked_game(
                 dice.faces = _roll_faces(int(trace.rolls[i, turn, stage + 1]), KEEPS[k])
                 game = game.apply(Roll(hold), dice)
                 assert game.turn.dice is not None
-                assert roll_of(game.turn.dice) == trace.rolls[i, turn, stage + 1]
+                assert roll_index(game.turn.dice) == trace.rolls[i, turn, stage + 1]
             game = game.apply(Score(BOXES[int(trace.boxes[i, turn])]))
         assert game.finished
         assert game.sides[0].sheet == sheets.sheet(i)
@@ -83,7 +83,7 @@ def test_batch_rules_are_the_rules() -> None:
     rng = random.Random(21)
     sheets = [random_sheet(rng, rng.randrange(13)) for _ in range(3000)]
     rolls = np.array(
-        [rng.randrange(len(ROLLS)) if rng.random() < 0.7 else roll_of((rng.randint(1, 6),) * 5)
+        [rng.randrange(len(ROLLS)) if rng.random() < 0.7 else roll_index((rng.randint(1, 6),) * 5)
          for _ in sheets]
     )  # fmt: skip
     batch = Sheets.of(sheets)

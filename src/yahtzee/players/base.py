@@ -28,7 +28,7 @@ import numpy.typing as npt
 from yahtzee.errors import IllegalMoveError
 from yahtzee.game import Game, Roll, Score
 from yahtzee.hints import positions_for
-from yahtzee.players.batch import ROLL_BASE, Sheets, roll_of
+from yahtzee.players.batch import ROLL_BASE, Sheets, roll_index
 from yahtzee.rules import BOXES, Box, Sheet
 from yahtzee.solver.tables import KEEPS, IntArray
 
@@ -106,7 +106,7 @@ class PolicyPlayer(Player):
     def decide(self, sheet: Sheet, dice: Sequence[int], rolls_left: int) -> Decision:
         policy = self.make_policy()
         rows = np.zeros(1, dtype=np.int64)
-        rolls = np.array([roll_of(dice)], dtype=np.int64)
+        rolls = np.array([roll_index(tuple(dice))], dtype=np.int64)
         policy.start_turn(Sheets.of([sheet]))
         if rolls_left > 0:
             keep = int(policy.keeps(rows, rolls, rolls_left, self._uniform())[0])

@@ -18,18 +18,26 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS, Box
+from yahtzee.rules import (
+    BOXES,
+    NUM_DICE,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    YAHTZEE_BONUS,
+    YAHTZEE_POINTS,
+    Box,
+)
 from yahtzee.rules import Sheet as RulesSheet
 from yahtzee.solver.tables import (
     JOKER_POINTS,
     KEEP_CHILD,
-    KEEP_INDEX,
     KEEP_SIZE,
-    NUM_ROLLS,
     ROLL_BASE,
     ROLL_POINTS,
     ROLL_YAHTZEE_FACE,
+    UPPER_CAP,
     IntArray,
+    roll_index,
 )
 
 BoolArray = npt.NDArray[np.bool_]
@@ -37,11 +45,9 @@ BoolArray = npt.NDArray[np.bool_]
 NUM_BOXES: Final = len(BOXES)
 OPEN: Final = -1
 """What ``Sheets.scores`` holds for an open box (a filled box holds its points, 0 included)."""
-UPPER_CAP: Final = UPPER_BONUS_THRESHOLD
 _YAHTZEE: Final = Box.YAHTZEE.pos
 _BITS: Final[IntArray] = np.left_shift(1, np.arange(NUM_BOXES, dtype=np.int64))
 _IS_UPPER: Final[BoolArray] = np.array([box.is_upper for box in BOXES])
-_FACE_OF_ROLL: Final[IntArray] = ROLL_YAHTZEE_FACE
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +96,7 @@ class Sheets:
     @property
     def yahtzee50(self) -> BoolArray:
         """True where the ``yahtzee`` box holds 50, shape (n,)."""
-        return self.scores[:, _YAHTZEE] == 50  # type: ignore[no-any-return]
+        return self.scores[:, _YAHTZEE] == YAHTZEE_POINTS  # type: ignore[no-any-return]
 
     def totals(self) -> IntArray:
         """Each game's total by the rules (upper bonus and Yahtzee bonus included), shape (n,)."""
@@ -98,11 +104,6 @@ class Sheets:
         upper = filled[:, :6].sum(axis=1)
         upper_bonus = np.where(upper >= UPPER_BONUS_THRESHOLD, UPPER_BONUS, 0)
         return filled.sum(axis=1) + upper_bonus + self.bonus  # type: ignore[no-any-return]
-
-
-def roll_of(dice: Sequence[int]) -> int:
-    """The roll index of five dice in any order."""
-    return KEEP_INDEX[tuple(sorted(dice))] - ROLL_BASE
 
 
 def reroll(keeps: IntArray, rng: np.random.Generator) -> IntArray:
@@ -126,7 +127,7 @@ def first_rolls(n: int, rng: np.random.Generator) -> IntArray:
 
 def joker(scores: IntArray, rolls: IntArray) -> BoolArray:
     """Where the forced Joker applies: five of a kind with ``yahtzee`` already filled."""
-    return (_FACE_OF_ROLL[rolls] > 0) & (scores[:, _YAHTZEE] != OPEN)  # type: ignore[no-any-return]
+    return (ROLL_YAHTZEE_FACE[rolls] > 0) & (scores[:, _YAHTZEE] != OPEN)  # type: ignore[no-any-return]
 
 
 def box_points(scores: IntArray, rolls: IntArray) -> IntArray:
@@ -138,7 +139,7 @@ def box_points(scores: IntArray, rolls: IntArray) -> IntArray:
     jk = joker(scores, rolls)
     if jk.any():
         lower = pts[jk]
-        lower[:, ~_IS_UPPER] = JOKER_POINTS[_FACE_OF_ROLL[rolls[jk]] - 1][:, ~_IS_UPPER]
+        lower[:, ~_IS_UPPER] = JOKER_POINTS[ROLL_YAHTZEE_FACE[rolls[jk]] - 1][:, ~_IS_UPPER]
         pts[jk] = lower
     return pts
 
@@ -149,7 +150,7 @@ def allowed(scores: IntArray, rolls: IntArray) -> BoolArray:
     ok: BoolArray = is_open.copy()
     jk = np.flatnonzero(joker(scores, rolls))
     if jk.size:
-        face = _FACE_OF_ROLL[rolls[jk]] - 1
+        face = ROLL_YAHTZEE_FACE[rolls[jk]] - 1
         open_j = is_open[jk]
         matching = open_j[np.arange(jk.size), face]
         any_lower = open_j[:, ~_IS_UPPER].any(axis=1)
@@ -167,27 +168,53 @@ def score(sheets: Sheets, rolls: IntArray, boxes: IntArray) -> None:
     """Score each game's roll in its box (unchecked: each box must be ``allowed``), in place."""
     rows = np.arange(len(sheets))
     before = sheets.scores
-    bonus = (_FACE_OF_ROLL[rolls] > 0) & (before[:, _YAHTZEE] == 50)
+    bonus = (ROLL_YAHTZEE_FACE[rolls] > 0) & (before[:, _YAHTZEE] == YAHTZEE_POINTS)
     sheets.bonus[bonus] += YAHTZEE_BONUS
     sheets.scores[rows, boxes] = box_points(before, rolls)[rows, boxes]
 
 
-def capped_upper(sheets: Sheets) -> IntArray:
-    """The upper subtotal capped at 63, as the solver keys its states."""
-    return np.minimum(sheets.upper, UPPER_CAP)
+@dataclass(frozen=True, slots=True)
+class States:
+    """Each game's solver state ``(mask, upper capped at 63, yahtzee50)`` and the distinct ones.
+
+    masks, uppers, ys : ndarray(int64, shape (n,)), the state of each game (``ys`` is 0 or 1).
+    which : ndarray(int64, shape (n,)), each game's state among the distinct ones.
+    first : ndarray(int64, shape (m,)), one game of each distinct state.
+
+    Early in a game most sheets share a state, so per-state work (a turn's lattice) is done once
+    for each distinct one and read through ``which``.
+    """
+
+    masks: IntArray
+    uppers: IntArray
+    ys: IntArray
+    which: IntArray
+    first: IntArray
+
+    @classmethod
+    def of(cls, sheets: Sheets) -> States:
+        masks = sheets.mask
+        uppers = np.minimum(sheets.upper, UPPER_CAP)
+        ys = sheets.yahtzee50.astype(np.int64)
+        key = (masks * (UPPER_CAP + 1) + uppers) * 2 + ys
+        _, first, which = np.unique(key, return_index=True, return_inverse=True)
+        return cls(masks, uppers, ys, which.astype(np.int64), first.astype(np.int64))
+
+    @classmethod
+    def empty(cls) -> States:
+        return cls.of(Sheets.empty(0))
 
 
 __all__ = [
-    "NUM_ROLLS",
     "OPEN",
     "ROLL_BASE",
     "Sheets",
+    "States",
     "allowed",
     "box_points",
-    "capped_upper",
     "first_rolls",
     "joker",
     "reroll",
-    "roll_of",
+    "roll_index",
     "score",
 ]

@@ -21,7 +21,7 @@ import numba
 import numpy as np
 
 from yahtzee.players.base import Decision, FloatArray, Player, Uniform
-from yahtzee.players.batch import BoolArray, Sheets, capped_upper
+from yahtzee.players.batch import BoolArray, Sheets, States
 from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, YAHTZEE_BONUS, YAHTZEE_POINTS, Box, Sheet
 from yahtzee.solver import Advisor, Table, TurnValues
 from yahtzee.solver.tables import (
@@ -169,34 +169,23 @@ class ExpertPolicy:
         self.table = table
         self.advisor = Advisor(table)
         self._w = table.values
-        empty = np.zeros(0, dtype=np.int64)
         self._sheets = Sheets.empty(0)
-        self._masks, self._uppers, self._ys, self._totals, self._which = (empty,) * 5
+        self._states = States.empty()
+        self._totals = self._sheets.totals()
         self._tv: TurnValues | None = None
 
     def start_turn(self, sheets: Sheets) -> None:
         self._sheets = sheets
-        self._masks = sheets.mask
-        self._uppers = capped_upper(sheets)
-        self._ys = sheets.yahtzee50.astype(np.int64)
+        self._states = st = States.of(sheets)
         self._totals = sheets.totals()
-        # Early in a game most sheets share a state: each distinct one is solved once.
-        key = (self._masks * 64 + self._uppers) * 2 + self._ys
-        _, first, which = np.unique(key, return_index=True, return_inverse=True)
-        self._which = which.astype(np.int64)
-        self._tv = self.table.turn_values(self._masks[first], self._uppers[first], self._ys[first])
+        self._tv = self.table.turn_values(st.masks[st.first], st.uppers[st.first], st.ys[st.first])
 
     def _best_boxes(self, rows: IntArray, rolls: IntArray) -> tuple[IntArray, FloatArray]:
         """The advisor's best box for each row's roll, and its expected final total."""
         evs = np.empty((rows.size, len(BOXES)))
+        st = self._states
         _box_evs(
-            self._w,
-            self._masks[rows],
-            self._uppers[rows],
-            self._ys[rows],
-            self._totals[rows],
-            rolls,
-            evs,
+            self._w, st.masks[rows], st.uppers[rows], st.ys[rows], self._totals[rows], rolls, evs
         )
 
         def resolve(i: int) -> int:
@@ -217,7 +206,7 @@ class ExpertPolicy:
         # Holding all five is stopping, worth the best box, as the advisor counts it.
         _, stop = self._best_boxes(rows, rolls)
         evs = np.empty((rows.size, ROLL_SUBKEEPS.shape[1]))
-        _keep_evs(lattice, self._which[rows], rolls, self._totals[rows], stop, evs)
+        _keep_evs(lattice, self._states.which[rows], rolls, self._totals[rows], stop, evs)
         subkeeps = ROLL_SUBKEEPS[rolls]
 
         def resolve(i: int) -> int:

@@ -36,7 +36,7 @@ import numba
 import numpy as np
 
 from yahtzee.players.base import FloatArray, PolicyPlayer, Uniform
-from yahtzee.players.batch import Sheets, capped_upper
+from yahtzee.players.batch import Sheets, States
 from yahtzee.solver.tables import (
     JOKER_POINTS,
     KEEP_CHILD,
@@ -216,7 +216,7 @@ def _lattice(
         keep2[ROLL_BASE + r] = v0[r]
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, nogil=True)
 def _lattices(
     masks: IntArray,
     uppers: IntArray,
@@ -225,19 +225,13 @@ def _lattices(
     bonus_weight: float,
     keep1: FloatArray,
     keep2: FloatArray,
-    threads: int,
 ) -> None:
     """Fill ``keep1[s, k]``/``keep2[s, k]``: the expected end-of-turn box value of holding keep
     ``k`` with 1/2 rolls left (``k >= ROLL_BASE``: stop and score); shapes (n, 462), or (n, 0)
-    for ``keep2`` to skip it. Runs on
-    ``threads`` threads. Numba cannot cache a parallel function that reads global arrays or
-    asks for the thread count itself, hence the tables are read in ``_lattice`` and ``threads``
-    is passed in."""
-    n = masks.shape[0]
-    for t in numba.prange(threads):
-        scratch = np.empty((4, keep1.shape[1]))
-        for s in range(t, n, threads):
-            _lattice(masks[s], uppers[s], ys[s], par, bonus_weight, keep1[s], keep2[s], scratch)
+    for ``keep2`` to skip it."""
+    scratch = np.empty((4, NUM_KEEPS))
+    for s in range(masks.shape[0]):
+        _lattice(masks[s], uppers[s], ys[s], par, bonus_weight, keep1[s], keep2[s], scratch)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -322,45 +316,39 @@ class NormalPolicy:
 
     def __init__(self, style: Style = STYLE) -> None:
         self.style = style
-        empty = np.zeros(0, dtype=np.int64)
-        self._masks, self._uppers, self._ys, self._which = empty, empty, empty, empty
+        self._states = States.empty()
         self._keep = {1: np.zeros((0, NUM_KEEPS)), 2: np.zeros((0, NUM_KEEPS))}
 
     def start_turn(self, sheets: Sheets) -> None:
-        self._masks = sheets.mask
-        self._uppers = capped_upper(sheets)
-        self._ys = sheets.yahtzee50.astype(np.int64)
-        # Box values depend on the sheet only through the solver's state key, and early in a
-        # game most sheets share one, so each distinct state's lattice is computed once.
-        key = (self._masks * 64 + self._uppers) * 2 + self._ys
-        unique, first, self._which = np.unique(key, return_index=True, return_inverse=True)
-        n = unique.shape[0]
+        # Box values depend on the sheet only through the solver's state key.
+        self._states = st = States.of(sheets)
+        n = st.first.shape[0]
         two = NUM_KEEPS if self.style.lookahead > 1 else 0
         self._keep = {1: np.empty((n, NUM_KEEPS)), 2: np.empty((n, two))}
         _lattices(
-            self._masks[first],
-            self._uppers[first],
-            self._ys[first],
+            st.masks[st.first],
+            st.uppers[st.first],
+            st.ys[st.first],
             self.style.pars,
             self.style.bonus_weight,
             self._keep[1],
             self._keep[2],
-            numba.get_num_threads(),
         )
 
     def keeps(self, rows: IntArray, rolls: IntArray, rolls_left: int, u: FloatArray) -> IntArray:
         out = np.empty(rows.shape[0], dtype=np.int64)
-        states = self._which[rows].astype(np.int64)
+        states = self._states.which[rows]
         lattice = self._keep[min(rolls_left, self.style.lookahead)]
         _pick_keeps(lattice, states, rolls, self.style.keep_temperature, u, out)
         return out
 
     def boxes(self, rows: IntArray, rolls: IntArray, u: FloatArray) -> IntArray:
         out = np.empty(rows.shape[0], dtype=np.int64)
+        st = self._states
         _pick_boxes(
-            self._masks[rows],
-            self._uppers[rows],
-            self._ys[rows],
+            st.masks[rows],
+            st.uppers[rows],
+            st.ys[rows],
             rolls,
             self.style.pars,
             self.style.bonus_weight,
