@@ -20,7 +20,7 @@ from typing import Final
 import numba
 import numpy as np
 
-from yahtzee.players.base import Decision, FloatArray, Player, Uniform
+from yahtzee.players.base import Decision, FloatArray, Player
 from yahtzee.players.batch import BoolArray, Sheets, States
 from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, YAHTZEE_BONUS, YAHTZEE_POINTS, Box, Sheet
 from yahtzee.solver import Advisor, Table, TurnValues
@@ -44,6 +44,7 @@ _NEAR: Final = 1e-8
 _YAHTZEE_BOX: Final = Box.YAHTZEE.pos
 _YAHTZEE_BONUS: Final = float(YAHTZEE_BONUS)
 _UPPER_BONUS: Final = float(UPPER_BONUS)
+_LOWER_BITS: Final = 0x7F  # the seven lower boxes, once the mask is shifted right by 6
 
 
 class ExpertPlayer(Player):
@@ -82,7 +83,7 @@ def _box_evs(
         joker = face != 0 and (mask & YAHTZEE_BIT) != 0
         bonus = _YAHTZEE_BONUS if (face != 0 and y) else 0.0
         matching_open = joker and not mask & (1 << (face - 1))
-        lower_open = (mask >> 6) != 0x7F
+        lower_open = (mask >> 6) != _LOWER_BITS
         for b in range(13):
             out[i, b] = -np.inf
             if mask & (1 << b):
@@ -218,10 +219,4 @@ class ExpertPolicy:
         return subkeeps[np.arange(rows.size), _rank(evs, resolve)]
 
 
-def expert_player(table: Table, rng: Uniform | None = None) -> ExpertPlayer:
-    """The 高手 computer player (it makes no random choices; ``rng`` is accepted for the
-    common signature)."""
-    return ExpertPlayer(table)
-
-
-__all__ = ["ExpertPlayer", "ExpertPolicy", "expert_player"]
+__all__ = ["ExpertPlayer", "ExpertPolicy"]

@@ -37,6 +37,7 @@ import numpy as np
 
 from yahtzee.players.base import FloatArray, PolicyPlayer, Uniform
 from yahtzee.players.batch import Sheets, States
+from yahtzee.rules import UPPER_BONUS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS, Box
 from yahtzee.solver.tables import (
     JOKER_POINTS,
     KEEP_CHILD,
@@ -54,8 +55,12 @@ from yahtzee.solver.tables import (
 )
 
 NAME: Final = "normal"
-_NEG_INF = -np.inf
-_YAHTZEE_BOX = 11
+_NEG_INF: Final = -np.inf
+_YAHTZEE_BOX: Final = Box.YAHTZEE.pos
+_THRESHOLD: Final = UPPER_BONUS_THRESHOLD
+_UPPER_BONUS: Final = float(UPPER_BONUS)
+_YAHTZEE_BONUS: Final = float(YAHTZEE_BONUS)
+_LOWER_BITS: Final = 0x7F  # the seven lower boxes, once the mask is shifted right by 6
 _COUNTS_BY_FACE: Final[IntArray] = np.ascontiguousarray(ROLL_COUNTS.T)
 _POINTS_BY_BOX: Final[IntArray] = np.ascontiguousarray(ROLL_POINTS.T)
 _FIVE_OF_A_KIND: Final[IntArray] = np.flatnonzero(ROLL_YAHTZEE_FACE > 0)
@@ -103,10 +108,10 @@ def _upper_values(
         for c in range(6):
             pts = face * c
             value = pts - par[f]
-            if upper < 63:
-                if upper + pts >= 63:
-                    value += 35.0
-                elif upper + pts + 4 * (open_faces - face) >= 63:
+            if upper < _THRESHOLD:
+                if upper + pts >= _THRESHOLD:
+                    value += _UPPER_BONUS
+                elif upper + pts + 4 * (open_faces - face) >= _THRESHOLD:
                     value += bonus_weight * (pts - 3 * face)
             up[f, c] = value
 
@@ -121,11 +126,11 @@ def _box_values(
         out[b] = _NEG_INF
     face5 = ROLL_YAHTZEE_FACE[r]
     if face5 > 0 and (mask >> _YAHTZEE_BOX) & 1:
-        extra = 100.0 if y50 == 1 else 0.0
+        extra = _YAHTZEE_BONUS if y50 == 1 else 0.0
         f = face5 - 1
         if not (mask >> f) & 1:
             out[f] = up[f, 5] + extra
-        elif (mask >> 6) != 0x7F:
+        elif (mask >> 6) != _LOWER_BITS:
             for b in range(6, 13):
                 if not (mask >> b) & 1:
                     out[b] = JOKER_POINTS[f, b] - par[b] + extra

@@ -68,15 +68,17 @@ def play(
     """Play ``n`` solitaire games to the end; return the filled sheets (and the trace if asked)."""
     sheets = Sheets.empty(n)
     every = np.arange(n, dtype=np.int64)
-    log = Trace(
-        np.full((n, ROUNDS, 3), -1, dtype=np.int64),
-        np.full((n, ROUNDS, 2), -1, dtype=np.int64),
-        np.full((n, ROUNDS), -1, dtype=np.int64),
-    )
+    log = None
+    if trace:
+        log = Trace(
+            np.full((n, ROUNDS, 3), -1, dtype=np.int64),
+            np.full((n, ROUNDS, 2), -1, dtype=np.int64),
+            np.full((n, ROUNDS), -1, dtype=np.int64),
+        )
     for turn in range(ROUNDS):
         policy.start_turn(sheets)
         rolls = first_rolls(n, dice)
-        if trace:
+        if log is not None:
             log.rolls[:, turn, 0] = rolls
         rolling = every
         for stage, rolls_left in enumerate((2, 1)):
@@ -84,14 +86,14 @@ def play(
             go = keeps < ROLL_BASE
             rolling = rolling[go]
             rolls[rolling] = reroll(keeps[go], dice)
-            if trace:
+            if log is not None:
                 log.keeps[rolling, turn, stage] = keeps[go]
                 log.rolls[rolling, turn, stage + 1] = rolls[rolling]
         boxes = policy.boxes(every, rolls, choices.random(n))
-        if trace:
+        if log is not None:
             log.boxes[:, turn] = boxes
         score(sheets, rolls, boxes)
-    return sheets, (log if trace else None)
+    return sheets, log
 
 
 @dataclass(frozen=True, slots=True)
