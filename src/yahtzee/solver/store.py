@@ -163,16 +163,39 @@ def _expect(ok: bool, fault: str) -> None:
         raise _BadTableError(fault)
 
 
-def _read_table(path: Path) -> Table:
-    """Map and check the table at ``path``; raise _BadTableError saying what is wrong."""
+_Identity = tuple[str, int, int, int]
+
+
+def _read_table(path: Path) -> tuple[Table, _Identity]:
+    """Map and check the table at ``path``; raise _BadTableError saying what is wrong.
+
+    Returns the table and the identity (path, inode, size, mtime) of the very file it mapped:
+    the header, the checks and the map all use one open file, so a concurrent replacement can
+    never mix two files.
+    """
     try:
-        size = path.stat().st_size
         with path.open("rb") as f:
+            st = os.fstat(f.fileno())
             head = f.read(HEADER_SIZE)
+            meta = _check_header(head, st.st_size)
+            # A plain ndarray view of the map: indexing and numba calls on np.memmap are slow.
+            values: FloatArray = np.asarray(
+                np.memmap(f, dtype=DTYPE, mode="r", offset=HEADER_SIZE, shape=SHAPE)
+            )
     except FileNotFoundError:
         raise _BadTableError("missing") from None
     except OSError as error:
         raise _BadTableError(f"unreadable ({error.strerror})") from None
+    _expect(_digest(values) == meta.get("sha256"), "checksum mismatch")
+    new_game = float(values[0, 0, 0])
+    _expect(
+        abs(new_game - NEW_GAME_VALUE) <= NEW_GAME_TOLERANCE and meta.get("new_game") == new_game,
+        f"new game worth {new_game!r}, expected {NEW_GAME_VALUE}",
+    )
+    return Table(values, path), (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _check_header(head: bytes, size: int) -> dict[str, object]:
     expected = HEADER_SIZE + math.prod(SHAPE) * DTYPE.itemsize
     _expect(head.startswith(MAGIC), "not a solver table (bad magic)")
     try:
@@ -180,31 +203,22 @@ def _read_table(path: Path) -> Table:
     except (UnicodeDecodeError, ValueError):
         raise _BadTableError("unreadable header") from None
     _expect(isinstance(meta, dict), "unreadable header")
+    checked: dict[str, object] = meta
     _expect(meta.get("format") == FORMAT_VERSION, f"format {meta.get('format')!r}")
     _expect(meta.get("rules") == RULES_ID, f"rules {meta.get('rules')!r}")
     _expect(meta.get("shape") == list(SHAPE), f"shape {meta.get('shape')!r}")
     _expect(meta.get("dtype") == DTYPE.str, f"dtype {meta.get('dtype')!r}")
     _expect(size == expected, f"truncated or padded: {size} bytes, expected {expected}")
-    # A plain ndarray view of the map: indexing and numba calls on np.memmap itself are slow.
-    values: FloatArray = np.asarray(
-        np.memmap(path, dtype=DTYPE, mode="r", offset=HEADER_SIZE, shape=SHAPE)
-    )
-    _expect(_digest(values) == meta.get("sha256"), "checksum mismatch")
-    new_game = float(values[0, 0, 0])
-    _expect(
-        abs(new_game - NEW_GAME_VALUE) <= NEW_GAME_TOLERANCE and meta.get("new_game") == new_game,
-        f"new game worth {new_game!r}, expected {NEW_GAME_VALUE}",
-    )
-    return Table(values, path)
+    return checked
 
 
 # Loaded tables by file identity, so repeated calls in one process neither re-hash nor re-map; a
 # replaced or rewritten file has a new identity and is checked again.
-_loaded: dict[tuple[str, int, int, int], Table] = {}
+_loaded: dict[_Identity, Table] = {}
 _lock = threading.Lock()
 
 
-def _identity(path: Path) -> tuple[str, int, int, int] | None:
+def _identity(path: Path) -> _Identity | None:
     try:
         st = path.stat()
     except OSError:
@@ -220,20 +234,23 @@ def _progress(progress: Progress | bool) -> Progress | None:
     return progress
 
 
-def build_table(*, progress: Progress | bool = True, path: Path | None = None) -> Table:
-    """Solve the DP, write it atomically to ``path`` (default ``table_path()``), and return it
-    mapped from the file. ``progress``: True for a report on stderr, False for none, or a
-    callback ``(done, total)``."""
-    target = path if path is not None else table_path()
+def _build(progress: Progress | bool, target: Path) -> tuple[Table, _Identity]:
     values = solve(_progress(progress))
     write_table(values, target)
     try:
-        table = _read_table(target)
+        table, key = _read_table(target)
     except _BadTableError as fault:
         raise TableError(
             f"solver table {str(target)!r} is unusable right after writing: {fault}"
         ) from None
-    return Table(table.values, target, built=True)
+    return Table(table.values, target, built=True), key
+
+
+def build_table(*, progress: Progress | bool = True, path: Path | None = None) -> Table:
+    """Solve the DP, write it atomically to ``path`` (default ``table_path()``), and return it
+    mapped from the file. ``progress``: True for a report on stderr, False for none, or a
+    callback ``(done, total)``."""
+    return _build(progress, path if path is not None else table_path())[0]
 
 
 def load_table(
@@ -250,7 +267,7 @@ def load_table(
         if key is not None and key in _loaded:
             return _loaded[key]
         try:
-            table = _read_table(target)
+            table, key = _read_table(target)
         except _BadTableError as fault:
             if not build_if_missing:
                 raise TableError(
@@ -262,11 +279,9 @@ def load_table(
             else:
                 log.warning("solver table %s is bad (%s); rebuilding it", target, fault)
             started = time.perf_counter()
-            table = build_table(progress=progress, path=target)
+            table, key = _build(progress, target)
             log.info("solver table built in %.1f s", time.perf_counter() - started)
-        key = _identity(target)
-        if key is not None:
-            _loaded[key] = Table(table.values, table.path)
+        _loaded[key] = Table(table.values, table.path)
         return table
 
 
