@@ -111,12 +111,12 @@ def reroll(keeps: IntArray, rng: np.random.Generator) -> IntArray:
 
     Draws five faces per game whatever the keep, so the stream does not depend on the keeps.
     """
-    k = np.array(keeps, dtype=np.int64)
+    k = np.asarray(keeps, dtype=np.int64)
     faces = rng.integers(0, 6, size=(k.shape[0], NUM_DICE))
     missing = NUM_DICE - KEEP_SIZE[k]
     for j in range(NUM_DICE):
-        grow = j < missing
-        k[grow] = KEEP_CHILD[k[grow], faces[grow, j]]
+        # A full keep's child is -1; np.where throws that away (cheaper than masked indexing).
+        k = np.where(j < missing, KEEP_CHILD[k, faces[:, j]], k)
     return k - ROLL_BASE
 
 
