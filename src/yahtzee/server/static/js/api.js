@@ -23,8 +23,9 @@ export class Api {
     this.base = base;
   }
 
-  // POST a JSON body and return the parsed JSON answer, or throw ApiError.
-  async post(path, body) {
+  // POST a JSON body and return the parsed JSON answer, or throw ApiError. Game answers must
+  // carry `game` and `view`; other answers (the review) only need to be a JSON object.
+  async post(path, body, gameAnswer = true) {
     let response;
     try {
       response = await fetch(this.base + path, {
@@ -50,7 +51,7 @@ export class Api {
       const code = error && typeof error.code === "string" ? error.code : `http_${response.status}`;
       throw new ApiError(code, message, response.status);
     }
-    if (!data || typeof data !== "object" || !data.game || !data.view) {
+    if (!data || typeof data !== "object" || (gameAnswer && (!data.game || !data.view))) {
       throw new ApiError("bad_response", "服务器的回答无法读取，请稍后再试", response.status);
     }
     return data;
@@ -74,5 +75,10 @@ export class Api {
   // Let the computer take one step of its turn; the answer carries `step`.
   computerStep(game) {
     return this.post("/api/computer", { game });
+  }
+
+  // The post-game review (复盘) of one side ("player" | "computer"): summary, decisions, mistakes.
+  review(game, side = "player") {
+    return this.post("/api/review", { game, side }, false);
   }
 }

@@ -2,13 +2,16 @@
 // action to the API, and hands the result to the View. It keeps only page state of its own:
 // dice held before the next roll, hint marks, and whether a request is in flight.
 //
-// `?fast=1` in the page address (used by the browser tests) switches off animations and
-// transitions and makes the computer's pauses near-instant; everything else behaves as usual.
+// For developers: `?fast=1` in the page address (used by the browser tests) switches off
+// animations and transitions and cuts every pause of the computer's turn to ~20 ms (or none);
+// everything else behaves as usual. It is off by default: without exactly `fast=1` in the query
+// the computer thinks for the pace chosen in the settings (真实 2–5 s, 较快 1–2 s).
 
 import { Api } from "./api.js";
 import { Input } from "./input.js";
 import { Sound } from "./sound.js";
-import { LocalStore } from "./storage.js";
+import { KEYS, LocalStore } from "./storage.js";
+import { TabGuard } from "./tabs.js";
 import { View } from "./view.js";
 
 const FAST = new URLSearchParams(window.location.search).get("fast") === "1";
@@ -33,14 +36,36 @@ function computerPause(pace) {
   return low + Math.random() * (high - low);
 }
 
+// A short beat before the computer's first roll of a turn, so the change of turn is seen.
+function leadInMs() {
+  return FAST ? 20 : 700;
+}
+
+// The gap between the computer's kept dice lifting, one by one.
+function liftMs() {
+  return FAST ? 0 : 280;
+}
+
+// How long the computer's chosen box stays highlighted before its points are written.
+function chooseMs() {
+  return FAST ? 0 : 900;
+}
+
+const NOTICES = {
+  tab: "这局游戏已在另一个标签页打开",
+  full: "浏览器存储已满，进度无法保存（可以接着玩）",
+  unavailable: "浏览器不让保存数据，进度无法保存（可以接着玩）",
+};
+
 class GameManager {
   // Take the collaborators; nothing happens until init().
-  constructor({ api, view, input, store, sound }) {
+  constructor({ api, view, input, store, sound, guard }) {
     this.api = api;
     this.ui = view;
     this.input = input;
     this.store = store;
     this.sound = sound;
+    this.guard = guard;
     this.game = null;
     this.snap = null;
     this.held = NONE_HELD.slice();
@@ -52,6 +77,12 @@ class GameManager {
     this.rollingNow = false;
     this.epoch = 0;
     this.counted = false;
+    this.choosing = null; // the box the computer is about to write (highlighted)
+    this.computerNote = null; // what the computer is doing, for the status line
+    this.computerStopped = false; // its last step failed: 「让电脑继续」
+    this.suspended = false; // another tab took this game over: this one writes nothing
+    this.tabNotice = false;
+    this.storageTrouble = null;
   }
 
   // Load what the browser kept, report what could not be restored, and show the lobby.
@@ -70,6 +101,10 @@ class GameManager {
     }
     this.sound.setEnabled(this.settings.sound);
     this.bindInput();
+    this.guard.listen();
+    window.addEventListener("storage", (event) => this.onStorage(event));
+    this.tabNotice = Boolean(this.guard.other());
+    this.updateNotice();
     this.showLobby();
     if (problems.length) this.ui.message(`${problems.join("；")}。其他数据都还在。`);
     document.addEventListener("fullscreenchange", () =>
@@ -97,6 +132,7 @@ class GameManager {
     on("sound", (value) => this.changeSettings({ sound: value === "on" }));
     on("pace", (value) => this.changeSettings({ pace: value }));
     on("fullscreen", () => this.toggleFullscreen());
+    on("take-over", () => this.takeOver());
     this.input.listen();
   }
 
@@ -108,8 +144,9 @@ class GameManager {
       held: this.held,
       hintDice: this.hintDice,
       hintBox: this.hintBox,
-      busy: this.busy,
+      busy: this.busy || this.suspended,
       pendingBox: this.pendingBox,
+      choosing: this.choosing,
       status: this.statusText(),
     });
   }
@@ -118,7 +155,11 @@ class GameManager {
   statusText() {
     const snap = this.snap;
     if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
-    if (snap.acting !== "player") return "电脑思考中…";
+    if (this.suspended) return "这局已在另一个标签页继续，这里暂停";
+    if (snap.acting !== "player") {
+      if (this.computerNote) return this.computerNote;
+      return this.computerStopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
+    }
     if (this.rollingNow) return "掷骰中…";
     if (this.hintText) return `提示：${this.hintText}`;
     let joker = "";
@@ -133,8 +174,13 @@ class GameManager {
     return `${joker}三次已掷完，选择一项登记`;
   }
 
-  // Take a new game and snapshot from the server and save the game.
+  // Take a new game and snapshot from the server and save the game. When another tab has taken
+  // the game over meanwhile, nothing changes here and this tab stops (false).
   setGame(data) {
+    if (!this.guard.mayWrite()) {
+      this.suspend();
+      return false;
+    }
     this.game = data.game;
     this.snap = data.view;
     this.held = this.snap.dice ? this.snap.held.map(Boolean) : NONE_HELD.slice();
@@ -149,6 +195,7 @@ class GameManager {
       this.store.saveGame(this.game);
       this.saved = this.game;
     }
+    return true;
   }
 
   // Show a failed request's message in one line; nothing is lost. The server puts an English
@@ -174,7 +221,8 @@ class GameManager {
 
   // Start a game from the lobby's choices (asks first when that discards a saved game).
   async startFromLobby() {
-    if (this.busy) return;
+    if (this.busy || this.blockedByOtherTab()) return;
+    this.refreshSaved();
     if (this.saved) {
       const ok = await this.ui.confirm("开新的一局会放弃上次没打完的那一局，确定吗？", "开新的一局");
       if (!ok) return;
@@ -189,8 +237,10 @@ class GameManager {
 
   // Ask the server for a new game with `settings` and show it.
   async start(settings) {
+    if (this.blockedByOtherTab()) return;
     const epoch = ++this.epoch;
     this.busy = true;
+    this.render(); // busy at once: the old table takes no input while the new game comes
     try {
       const data = await this.api.newGame(settings);
       if (epoch !== this.epoch) return;
@@ -208,7 +258,13 @@ class GameManager {
 
   // Resume the saved game: the server restarts its current turn; a rejected save is dropped.
   async resume() {
-    if (this.busy || !this.saved) return;
+    if (this.busy || this.blockedByOtherTab()) return;
+    this.refreshSaved();
+    if (!this.saved) {
+      this.showLobby();
+      this.ui.message("没有可以继续的一局了（可能已在另一个标签页打完）");
+      return;
+    }
     const epoch = ++this.epoch;
     this.busy = true;
     try {
@@ -237,7 +293,12 @@ class GameManager {
   // Switch to the table with a fresh answer from the server.
   enter(data) {
     this.rollingNow = false;
+    this.suspended = false;
+    this.choosing = null;
+    this.computerNote = null;
+    this.computerStopped = false;
     this.ui.stopRoll();
+    this.guard.claim(); // this tab plays the saved game now
     this.setGame(data);
     this.counted = this.snap.finished;
     this.ui.closeResult();
@@ -248,7 +309,7 @@ class GameManager {
   // Roll the dice that are not held (the first roll throws all five).
   async roll() {
     const snap = this.snap;
-    if (!snap || this.busy || this.ui.el.game.hidden) return;
+    if (!snap || this.busy || this.suspended || this.ui.el.game.hidden) return;
     if (snap.finished) {
       this.again();
       return;
@@ -274,7 +335,7 @@ class GameManager {
       const [data] = await Promise.all([this.api.act(this.game, { type: "roll", hold }), sleep(ms)]);
       if (epoch !== this.epoch) return;
       this.ui.stopRoll();
-      this.setGame(data);
+      if (!this.setGame(data)) return;
     } catch (error) {
       if (epoch === this.epoch) this.fail(error);
     } finally {
@@ -290,7 +351,8 @@ class GameManager {
   // Hold or release die `index` at once (sent with the next roll).
   toggle(index) {
     const snap = this.snap;
-    if (!snap || this.busy || snap.acting !== "player" || !snap.dice || !snap.can_roll) return;
+    if (!snap || this.busy || this.suspended || snap.acting !== "player") return;
+    if (!snap.dice || !snap.can_roll) return;
     if (!(index >= 0 && index < 5)) return;
     this.held[index] = !this.held[index];
     this.sound.hold();
@@ -300,7 +362,7 @@ class GameManager {
   // Score box `key`; a zero while other boxes score asks first (the snapshot says when).
   async score(key) {
     const snap = this.snap;
-    if (!snap || this.busy || snap.acting !== "player" || !snap.can_score) return;
+    if (!snap || this.busy || this.suspended || snap.acting !== "player" || !snap.can_score) return;
     const side = snap.sides[snap.current];
     const box = side.boxes.find((b) => b.key === key);
     if (!box || !box.allowed) return;
@@ -309,7 +371,7 @@ class GameManager {
         `「${box.name}」现在登记只得 0 分，而别的格子还能得分。确定登记 0 分吗？`,
         "登记 0 分",
       );
-      if (!ok || this.snap !== snap || this.busy) return;
+      if (!ok || this.snap !== snap || this.busy || this.suspended) return;
     }
     const epoch = this.epoch;
     const bonusBefore = side.yahtzee_bonus;
@@ -320,8 +382,7 @@ class GameManager {
     this.render();
     try {
       const data = await this.api.act(this.game, { type: "score", box: key });
-      if (epoch !== this.epoch) return;
-      this.setGame(data);
+      if (epoch !== this.epoch || !this.setGame(data)) return;
       const mine = this.snap.sides[0];
       const scored = mine.boxes.find((b) => b.key === key);
       const yahtzee = (key === "yahtzee" && scored && scored.points > 0) || mine.yahtzee_bonus > bonusBefore;
@@ -344,15 +405,15 @@ class GameManager {
   // Ask for a hint: hold the suggested dice (gold) and/or mark the suggested box.
   async hint() {
     const snap = this.snap;
-    if (!snap || this.busy || snap.acting !== "player" || !snap.can_hint || this.ui.el.game.hidden) return;
+    if (!snap || this.busy || this.suspended || snap.acting !== "player") return;
+    if (!snap.can_hint || this.ui.el.game.hidden) return;
     const epoch = this.epoch;
     const held = this.held.slice();
     this.busy = true;
     this.render();
     try {
       const data = await this.api.hint(this.game);
-      if (epoch !== this.epoch) return;
-      this.setGame(data);
+      if (epoch !== this.epoch || !this.setGame(data)) return;
       const hint = data.hint || {};
       if (Array.isArray(hint.hold) && this.snap.can_roll) {
         this.held = [0, 1, 2, 3, 4].map((i) => hint.hold.includes(i));
@@ -372,52 +433,94 @@ class GameManager {
     }
   }
 
-  // Play the computer's turn step by step, pausing to "think" before each step.
+  // Play the computer's turn as a player would see it: a short beat before its first roll, a
+  // thinking pause (the pace setting) before each keep and each scoring, the kept dice lifted
+  // one by one, every roll tumbling, the chosen box highlighted before it is written. The server
+  // decides every step (POST /api/computer); this only paces and draws. Player input is ignored
+  // meanwhile: every handler returns at once while `busy`.
   async continueComputer() {
-    if (!this.snap || this.snap.finished || this.snap.acting === "player" || this.busy) return;
+    const snap = this.snap;
+    if (!snap || snap.finished || snap.acting === "player" || this.busy || this.suspended) return;
     const epoch = this.epoch;
+    const live = () => epoch === this.epoch;
     this.busy = true;
-    this.render();
+    this.computerStopped = false;
     try {
       while (this.snap && !this.snap.finished && this.snap.acting !== "player") {
-        await sleep(computerPause(this.settings.pace));
-        if (epoch !== this.epoch) return;
-        const data = await this.api.computerStep(this.game);
-        if (epoch !== this.epoch) return;
-        const step = data.step || {};
-        if (step.type === "roll" && this.snap.dice) {
-          const hold = Array.isArray(step.hold) ? step.hold : [];
-          this.held = [0, 1, 2, 3, 4].map((i) => hold.includes(i));
-          this.render();
-          this.sound.hold();
-          await sleep(FAST ? 0 : 450);
-          if (epoch !== this.epoch) return;
-        }
-        if (step.type === "roll") {
-          const ms = rollMs();
-          const moving = [0, 1, 2, 3, 4].map((i) => !(this.snap.dice && this.held[i]));
-          this.sound.roll(moving.filter(Boolean).length);
-          this.ui.startRoll(moving, ms);
-          await sleep(ms);
-          this.ui.stopRoll();
-          if (epoch !== this.epoch) return;
-        }
-        this.setGame(data);
+        this.computerNote = null; // 电脑思考中…
         this.render();
-        if (step.type === "score") {
-          this.sound.score();
-          this.ui.flash(this.snap.sides.length > 1 ? 1 : 0, step.box);
-        }
+        await sleep(this.snap.dice ? computerPause(this.settings.pace) : leadInMs());
+        if (!live()) return;
+        const data = await this.api.computerStep(this.game);
+        if (!live()) return;
+        const step = data.step || {};
+        if (step.type === "roll") await this.showComputerRoll(data, step, live);
+        else await this.showComputerScore(data, step, live);
+        if (!live()) return;
       }
     } catch (error) {
-      if (epoch === this.epoch) this.fail(error);
+      if (live()) {
+        this.computerStopped = true;
+        this.fail(error);
+      }
     } finally {
-      if (epoch === this.epoch) {
+      if (live()) {
         this.busy = false;
+        this.computerNote = null;
+        this.choosing = null;
         this.render();
       }
     }
-    if (epoch === this.epoch && this.snap.finished) this.finish();
+    if (live() && this.snap.finished) this.finish();
+  }
+
+  // One roll of the computer: the dice it keeps lift one by one, then the others tumble.
+  async showComputerRoll(data, step, live) {
+    const hold = Array.isArray(step.hold) ? step.hold : [];
+    const first = !this.snap.dice;
+    if (!first) {
+      this.held = this.held.map((held, i) => held && hold.includes(i));
+      this.computerNote = hold.length ? `电脑留下 ${hold.length} 颗骰子` : "电脑一颗也不留";
+      this.render();
+      for (const i of hold) {
+        if (this.held[i]) continue;
+        await sleep(liftMs());
+        if (!live()) return;
+        this.held[i] = true;
+        this.sound.hold();
+        this.render();
+      }
+      await sleep(liftMs());
+      if (!live()) return;
+    }
+    const ms = rollMs();
+    const moving = [0, 1, 2, 3, 4].map((i) => first || !hold.includes(i));
+    this.computerNote = "电脑掷骰中…";
+    this.render();
+    this.sound.roll(moving.filter(Boolean).length);
+    this.ui.startRoll(moving, ms);
+    await sleep(ms);
+    this.ui.stopRoll();
+    if (!live()) return;
+    this.computerNote = null;
+    if (this.setGame(data)) this.render();
+  }
+
+  // The computer scores: its box shows the points, highlighted, a moment before they are written.
+  async showComputerScore(data, step, live) {
+    const side = this.snap.sides[this.snap.current];
+    const box = side.boxes.find((b) => b.key === step.box);
+    this.choosing = step.box;
+    this.computerNote = box ? `电脑登记「${box.name}」${box.preview ?? 0} 分` : "电脑登记";
+    this.render();
+    await sleep(chooseMs());
+    if (!live()) return;
+    this.choosing = null;
+    this.computerNote = null;
+    if (!this.setGame(data)) return;
+    this.render();
+    this.sound.score();
+    this.ui.flash(this.snap.sides.length > 1 ? 1 : 0, step.box);
   }
 
   // The game is over: update the records once, then show the result dialog.
@@ -456,6 +559,7 @@ class GameManager {
     this.store.saveRecords(records);
     this.store.clearGame();
     this.saved = null;
+    this.guard.release();
     if (info.isNew || (snap.mode === "vs" && info.playerWon)) this.sound.fanfare();
     this.render();
     this.ui.showResult(info);
@@ -466,10 +570,94 @@ class GameManager {
     this.epoch += 1;
     this.busy = false;
     this.rollingNow = false;
+    this.suspended = false;
+    this.choosing = null;
+    this.computerNote = null;
     this.ui.stopRoll();
     this.ui.closeResult();
     this.pendingBox = null;
+    this.guard.release(); // another tab may resume the saved game now
+    this.refreshSaved();
     this.showLobby();
+    this.checkTabs();
+  }
+
+  // Read the saved game again: another tab may have played on or finished it since. A page
+  // whose saves fail keeps its own newer copy.
+  refreshSaved() {
+    if (this.storageTrouble && this.saved) return;
+    this.saved = this.store.loadGame().game;
+  }
+
+  // True (and the notice shown) when another tab is playing the saved game right now.
+  blockedByOtherTab() {
+    if (!this.guard.other()) return false;
+    this.tabNotice = true;
+    this.updateNotice();
+    return true;
+  }
+
+  // Another tab claimed or left the saved game: stop writing if it took ours, else update the
+  // notice (and the lobby's resume button).
+  checkTabs() {
+    if (this.guard.owning) {
+      if (!this.guard.mayWrite()) this.suspend();
+      return;
+    }
+    if (this.suspended) return;
+    this.tabNotice = Boolean(this.guard.other());
+    this.updateNotice();
+  }
+
+  // Another tab has taken this game over: stop at once, write nothing more, and say so.
+  suspend() {
+    this.guard.release();
+    this.epoch += 1;
+    this.busy = false;
+    this.suspended = true;
+    this.rollingNow = false;
+    this.choosing = null;
+    this.computerNote = null;
+    this.pendingBox = null;
+    this.ui.stopRoll();
+    this.tabNotice = true;
+    this.updateNotice();
+    this.render();
+  }
+
+  // 「在这里继续」: play the saved game in this tab; the other tab stops writing.
+  async takeOver() {
+    this.toLobby();
+    this.guard.claim(); // first, so the other tab writes nothing after we read the save
+    this.tabNotice = false;
+    this.updateNotice();
+    await this.resume();
+    if (this.ui.el.game.hidden) this.guard.release(); // nothing to play here after all
+  }
+
+  // Another tab changed the records or the saved game: keep the lobby up to date.
+  onStorage(event) {
+    if (event.key === KEYS.records || event.key === null) {
+      const records = this.store.loadRecords();
+      if (!records.problem) this.records = records.records;
+    }
+    if ((event.key === KEYS.game || event.key === KEYS.records || event.key === null) && this.ui.el.game.hidden) {
+      this.refreshSaved();
+      this.showLobby();
+    }
+  }
+
+  // Saving started or stopped failing (storage full or unavailable).
+  onStorageTrouble(kind) {
+    this.storageTrouble = kind;
+    this.updateNotice();
+  }
+
+  // The lasting notice: another tab playing this game first, else why progress is not saved.
+  updateNotice() {
+    if (this.tabNotice) this.ui.notice(NOTICES.tab, "在这里继续");
+    else if (this.storageTrouble) this.ui.notice(NOTICES[this.storageTrouble]);
+    else this.ui.hideNotice();
   }
 
   // After confirming, abandon this game and start a new one with the same settings.
@@ -525,14 +713,18 @@ function boot() {
   try {
     backend = window.localStorage;
   } catch {
-    backend = null;
+    backend = null; // some private modes throw on access: the game plays without saving
   }
-  const manager = new GameManager({
+  let manager = null;
+  const store = new LocalStore(backend, (kind) => manager && manager.onStorageTrouble(kind));
+  const guard = new TabGuard(backend, () => manager && manager.checkTabs());
+  manager = new GameManager({
     api: new Api(),
     view: new View(document),
     input: new Input(document, document.getElementById("game")),
-    store: new LocalStore(backend),
+    store,
     sound: new Sound(),
+    guard,
   });
   manager.init();
   window.yahtzeeReady = true; // the browser tests wait for this before they act

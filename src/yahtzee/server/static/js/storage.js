@@ -37,26 +37,53 @@ function best(value) {
 
 export class LocalStore {
   // `backend` is any object with getItem/setItem/removeItem (window.localStorage by default).
-  constructor(backend) {
+  // `onTrouble(kind)` hears when saving stops working ("full" or "unavailable") and when it
+  // works again (null).
+  constructor(backend, onTrouble = () => {}) {
     this.backend = backend;
+    this.onTrouble = onTrouble;
+    this.trouble = null;
+  }
+
+  // Remember whether storage works and tell the listener when that changes.
+  setTrouble(kind) {
+    if (kind === this.trouble) return;
+    this.trouble = kind;
+    this.onTrouble(kind);
+  }
+
+  // The kind of a storage failure: "full" (quota exceeded) or "unavailable" (anything else).
+  static troubleOf(error) {
+    const name = error && error.name;
+    return name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "full" : "unavailable";
   }
 
   // Read a key's raw text; null when missing or when storage is unavailable.
   read(key) {
+    if (!this.backend) {
+      this.setTrouble("unavailable");
+      return null;
+    }
     try {
-      return this.backend ? this.backend.getItem(key) : null;
+      return this.backend.getItem(key);
     } catch {
+      this.setTrouble("unavailable");
       return null;
     }
   }
 
   // Write a key; false when storage is full or unavailable (the game goes on regardless).
   write(key, value) {
+    if (!this.backend) {
+      this.setTrouble("unavailable");
+      return false;
+    }
     try {
-      if (!this.backend) return false;
       this.backend.setItem(key, value);
+      if (key === KEYS.game) this.setTrouble(null); // the biggest write decides "works again"
       return true;
-    } catch {
+    } catch (error) {
+      this.setTrouble(LocalStore.troubleOf(error));
       return false;
     }
   }
@@ -95,9 +122,9 @@ export class LocalStore {
     return { game, problem: null };
   }
 
-  // Save the game exactly as the server returned it.
+  // Save the game exactly as the server returned it; false when it could not be saved.
   saveGame(game) {
-    this.write(KEYS.game, JSON.stringify(game));
+    return this.write(KEYS.game, JSON.stringify(game));
   }
 
   // Forget the saved game.

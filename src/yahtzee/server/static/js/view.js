@@ -59,6 +59,10 @@ export class View {
       hint: $("hint-btn"),
       fullscreen: $("fullscreen-btn"),
       message: $("message"),
+      notice: $("notice"),
+      noticeText: $("notice-text"),
+      noticeButton: $("notice-btn"),
+      match: $("match"),
       vsOptions: $("vs-options"),
       records: $("records"),
       resume: $("resume-btn"),
@@ -153,9 +157,10 @@ export class View {
     const names = { beginner: "入门", normal: "普通", expert: "高手" };
     for (const [level, name] of Object.entries(names)) {
       const r = records.vs[level];
+      const best = r.best === null ? "" : ` · 最高 ${r.best}`;
       list.append(
         make("dt", "", `人机·${name}`),
-        make("dd", "num", `${r.wins} 胜 ${r.losses} 负 ${r.draws} 平`),
+        make("dd", "num", `${r.wins} 胜 ${r.losses} 负 ${r.draws} 平${best}`),
       );
     }
     box.append(list);
@@ -182,9 +187,16 @@ export class View {
     this.el.status.textContent = state.status;
   }
 
-  // Round, totals and the hint button.
+  // Round, totals, the opponent and who started (vs), and the hint button.
   renderTopbar({ snap, busy }) {
     this.el.round.textContent = `第 ${snap.round} / ${snap.rounds} 回合`;
+    const match = this.el.match;
+    if (match) {
+      const starter = snap.starter === 0 ? "我先" : "电脑先";
+      const first = snap.first === "random" ? `随机：${starter}` : starter;
+      match.textContent = snap.mode === "vs" ? `${snap.difficulty_zh}电脑 · ${first}` : "";
+      match.hidden = snap.mode !== "vs";
+    }
     const parts = snap.sides.map((side) => {
       const span = make("span", "total");
       span.append(`${side.label} `, make("b", "num", String(side.total)));
@@ -311,7 +323,7 @@ export class View {
   }
 
   // Fill the score table: points, green previews, marked zeros, dashes, hint and progress.
-  renderSheet({ snap, hintBox, busy, pendingBox }) {
+  renderSheet({ snap, hintBox, busy, pendingBox, choosing = null }) {
     if (this.sheetSides !== snap.sides.length) this.buildSheet(snap);
     snap.sides.forEach((side, s) => {
       const th = this.heads[s];
@@ -319,7 +331,7 @@ export class View {
       const cells = this.cells[s];
       for (const box of side.boxes) {
         if (s === 0) this.renderPlayerBox(cells[box.key], box, side, { snap, hintBox, busy, pendingBox });
-        else this.renderOtherBox(cells[box.key], box);
+        else this.renderOtherBox(cells[box.key], box, choosing === box.key);
       }
       this.renderSums(cells, side, snap);
     });
@@ -369,10 +381,13 @@ export class View {
     button.setAttribute("aria-label", label);
   }
 
-  // One box of another side's column: its points, or empty while open.
-  renderOtherBox(td, box) {
-    td.textContent = box.points === null ? "" : String(box.points);
-    td.classList.toggle("filled-zero", box.points === 0);
+  // One box of another side's column: its points, or empty while open; the box the computer
+  // has just chosen shows the points it is about to write, highlighted.
+  renderOtherBox(td, box, chosen = false) {
+    const choosing = chosen && box.points === null && box.preview !== null;
+    td.textContent = choosing ? String(box.preview) : box.points === null ? "" : String(box.points);
+    td.classList.toggle("filled-zero", box.points === 0 || (choosing && box.preview === 0));
+    td.classList.toggle("choosing", choosing);
   }
 
   // Subtotal with progress toward 63, upper bonus, Yahtzee bonus and total of one side.
@@ -453,6 +468,20 @@ export class View {
   // Hide the one-line message.
   hideMessage() {
     this.el.message.hidden = true;
+  }
+
+  // Show a lasting one-line notice (another tab, storage trouble), with an optional button.
+  notice(text, button = "") {
+    if (!this.el.notice) return;
+    this.el.noticeText.textContent = text;
+    this.el.noticeButton.textContent = button;
+    this.el.noticeButton.hidden = !button;
+    this.el.notice.hidden = false;
+  }
+
+  // Hide the lasting notice.
+  hideNotice() {
+    if (this.el.notice) this.el.notice.hidden = true;
   }
 
   // Ask a yes/no question in the native dialog; resolves true only for the OK button.

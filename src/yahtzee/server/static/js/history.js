@@ -1,0 +1,439 @@
+// 复盘 (post-game review) and the history of finished games. Each finished game is reviewed by
+// the server once, in the background; its summary goes into the history (the last 100 games)
+// and the whole game JSON into a short list of recent games that can be reviewed again or
+// exported. Both live under keys of their own, so a problem here never touches the saved game,
+// the records or the settings. The review and history views (review.js, chart.js, review.css)
+// are loaded only when one is opened, which keeps the first page load light.
+
+export const HISTORY_KEYS = Object.freeze({
+  summaries: "yahtzee.history",
+  games: "yahtzee.history.games",
+  corrupt: "yahtzee.history.corrupt",
+});
+export const HISTORY_VERSION = 1;
+export const MAX_SUMMARIES = 100;
+export const MAX_GAMES = 10;
+export const EXPERT_LOSS = 0.2;
+const MAX_FILE_BYTES = 64 * 1024;
+
+// A short, stable fingerprint of a game's logs (FNV-1a), so one game is never counted twice.
+function fingerprint(game) {
+  const text = JSON.stringify((game.sides || []).map((side) => side.log));
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+// A finite number, else null.
+function number(value) {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+// Round to `digits` decimals (keeps the stored history small).
+function round(value, digits) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+// One stored summary checked field by field; null when it cannot be read.
+export function readEntry(raw) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  if (typeof raw.id !== "string" || typeof raw.date !== "string") return null;
+  if (Number.isNaN(Date.parse(raw.date))) return null;
+  if (raw.mode !== "single" && raw.mode !== "vs") return null;
+  if (!Number.isInteger(raw.total) || raw.total < 0) return null;
+  const entry = {
+    id: raw.id,
+    date: raw.date,
+    mode: raw.mode,
+    difficulty: ["beginner", "normal", "expert"].includes(raw.difficulty) ? raw.difficulty : null,
+    outcome: ["win", "loss", "draw"].includes(raw.outcome) ? raw.outcome : null,
+    total: raw.total,
+    fp: typeof raw.fp === "string" ? raw.fp : "",
+    luck: number(raw.luck),
+    loss: number(raw.loss),
+    decisions: Number.isInteger(raw.decisions) && raw.decisions > 0 ? raw.decisions : null,
+    optimal: Number.isInteger(raw.optimal) && raw.optimal >= 0 ? raw.optimal : null,
+    average: number(raw.average),
+    hinted: Number.isInteger(raw.hinted) && raw.hinted >= 0 ? raw.hinted : null,
+  };
+  if (entry.loss === null || entry.average === null || entry.decisions === null) {
+    entry.luck = entry.loss = entry.average = entry.decisions = entry.optimal = entry.hinted = null;
+  }
+  return entry;
+}
+
+// The summary fields of a review answer (`summary` of /api/review).
+function summaryFields(summary) {
+  return {
+    luck: round(summary.luck, 3),
+    loss: round(summary.loss, 3),
+    decisions: summary.decisions,
+    optimal: summary.optimal,
+    average: round(summary.average_loss, 4),
+    hinted: summary.hinted,
+  };
+}
+
+export class HistoryStore {
+  // `backend` is any object with getItem/setItem/removeItem (window.localStorage in the page).
+  constructor(backend) {
+    this.backend = backend;
+  }
+
+  // A key's raw text; null when missing or storage is unavailable.
+  read(key) {
+    try {
+      return this.backend ? this.backend.getItem(key) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // Write a key; false when storage is full or unavailable.
+  write(key, value) {
+    try {
+      if (!this.backend) return false;
+      this.backend.setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // The stored list under `key` as {list, bad}: `bad` when the value exists but is unreadable.
+  readList(key, field) {
+    const raw = this.read(key);
+    if (raw === null) return { list: [], bad: false, raw };
+    try {
+      const data = JSON.parse(raw);
+      if (data && data.version === HISTORY_VERSION && Array.isArray(data[field])) {
+        return { list: data[field], bad: false, raw };
+      }
+    } catch {
+      /* fall through: unreadable */
+    }
+    return { list: [], bad: true, raw };
+  }
+
+  // Keep an unreadable history value under a key of its own before anything replaces it.
+  keepCorrupt(raw) {
+    if (raw !== null && this.read(HISTORY_KEYS.corrupt) === null) this.write(HISTORY_KEYS.corrupt, raw);
+  }
+
+  // The history, oldest first, as {entries, problem}; unreadable entries are skipped, not dropped.
+  load() {
+    const { list, bad, raw } = this.readList(HISTORY_KEYS.summaries, "games");
+    if (bad) {
+      this.keepCorrupt(raw);
+      return { entries: [], problem: "复盘历史数据已损坏，无法读取（原数据已另存，新的对局会重新记录）" };
+    }
+    const entries = list.map(readEntry).filter(Boolean);
+    const skipped = list.length - entries.length;
+    const problem = skipped ? `复盘历史里有 ${skipped} 条记录无法读取，已跳过` : null;
+    return { entries, problem };
+  }
+
+  // Change the stored list under `key` with `change(list)` (re-read first: another tab may
+  // have written since), keeping the newest `limit` items.
+  update(key, field, limit, change) {
+    const { list, bad, raw } = this.readList(key, field);
+    if (bad) this.keepCorrupt(raw);
+    const next = change(bad ? [] : list.slice()).slice(-limit);
+    return this.write(key, JSON.stringify({ version: HISTORY_VERSION, [field]: next }));
+  }
+
+  // Add a finished game's summary (no review figures yet) unless it is already there.
+  add(entry) {
+    this.update(HISTORY_KEYS.summaries, "games", MAX_SUMMARIES, (list) =>
+      list.some((e) => e && e.fp === entry.fp) ? list : [...list, entry],
+    );
+  }
+
+  // Fill in the review figures of entry `id`.
+  setReview(id, summary) {
+    const fields = summaryFields(summary);
+    this.update(HISTORY_KEYS.summaries, "games", MAX_SUMMARIES, (list) =>
+      list.map((e) => (e && e.id === id ? { ...e, ...fields } : e)),
+    );
+  }
+
+  // The recent whole games as [{id, game}], oldest first.
+  games() {
+    return this.readList(HISTORY_KEYS.games, "games").list.filter(
+      (item) => item && typeof item.id === "string" && item.game && typeof item.game === "object",
+    );
+  }
+
+  // The stored whole game of entry `id`, or null.
+  game(id) {
+    const item = this.games().find((g) => g.id === id);
+    return item ? item.game : null;
+  }
+
+  // Keep a finished game whole (the last MAX_GAMES of them), for review again and export.
+  addGame(id, game) {
+    this.update(HISTORY_KEYS.games, "games", MAX_GAMES, (list) => [
+      ...list.filter((g) => g && g.id !== id),
+      { id, game },
+    ]);
+  }
+}
+
+// The outcome of a finished vs game for the player: win / loss / draw (null in single play).
+function outcomeOf(game) {
+  if (game.mode !== "vs" || !game.result) return null;
+  const winner = game.result.winner;
+  if (winner === null || winner === undefined) return "draw";
+  return winner === 0 ? "win" : "loss";
+}
+
+// A file name for an exported game: kuaiting-20240611-1402-267.json.
+export function exportName(game, date = new Date()) {
+  const pad = (n) => String(n).padStart(2, "0");
+  const stamp = `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
+  const total = game && game.sides && game.sides[0] ? game.sides[0].totals.total : "game";
+  return `kuaiting-${stamp}-${total}.json`;
+}
+
+// The Chinese part of an API error message (the English detail after "：" is for developers).
+function shortMessage(error) {
+  const full = error && error.message ? error.message : "出错了，请再试一次";
+  const cut = full.indexOf("：");
+  return cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
+}
+
+export class Reviews {
+  // `api` asks the server for reviews; `message(text, title)` shows a one-line message.
+  constructor({ api, backend, message, doc = document }) {
+    this.api = api;
+    this.store = new HistoryStore(backend);
+    this.message = message;
+    this.doc = doc;
+    this.entries = [];
+    this.current = null; // the game just finished: {id, game, answers: {side: Promise}}
+    this.dialog = null;
+  }
+
+  // Read the history; returns a one-line problem to report, or null. Shows the lobby line.
+  load() {
+    const { entries, problem } = this.store.load();
+    this.entries = entries;
+    this.renderLobbyLine();
+    const input = this.doc.getElementById("open-game-file");
+    if (input) input.addEventListener("change", () => this.openFile(input));
+    return problem;
+  }
+
+  // Register the buttons' events on the page's input router.
+  bind(on) {
+    on("review", () => this.openCurrent());
+    on("export", () => this.exportCurrent());
+    on("history", () => this.openHistory());
+  }
+
+  // The lobby's line under 「复盘与历史」: how many games are kept and the recent skill figure.
+  renderLobbyLine() {
+    const line = this.doc.getElementById("history-line");
+    if (!line) return;
+    const reviewed = this.entries.filter((e) => e.average !== null);
+    if (!this.entries.length) {
+      line.textContent = "打完一局就能复盘：看看运气和失误各占多少分";
+      return;
+    }
+    const recent = reviewed.slice(-10);
+    const mean = recent.reduce((sum, e) => sum + e.average, 0) / (recent.length || 1);
+    line.textContent = recent.length
+      ? `已记录 ${this.entries.length} 局 · 最近 ${recent.length} 局平均每步失误 ${mean.toFixed(2)} 分`
+      : `已记录 ${this.entries.length} 局`;
+  }
+
+  // A game just ended: keep it, ask for its review in the background, record the summary.
+  finished(game) {
+    if (!game || !game.finished) return;
+    const fp = fingerprint(game);
+    const known = this.entries.find((e) => e.fp === fp);
+    const id = known ? known.id : `${Date.now().toString(36)}-${fp}`;
+    const entry = {
+      id,
+      date: new Date().toISOString(),
+      mode: game.mode,
+      difficulty: game.difficulty,
+      outcome: outcomeOf(game),
+      total: game.sides[0].totals.total,
+      fp,
+    };
+    this.store.addGame(id, game);
+    if (!known) {
+      this.store.add(entry);
+      this.entries = [...this.entries, readEntry(entry)].slice(-MAX_SUMMARIES);
+    }
+    const answer = this.api.review(game, "player");
+    this.current = { id, game, answers: { player: answer } };
+    this.setResultLine("复盘生成中…");
+    answer.then(
+      (review) => {
+        this.store.setReview(id, review.summary);
+        this.entries = this.store.load().entries;
+        this.renderLobbyLine();
+        if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary));
+      },
+      () => {
+        if (this.current && this.current.id === id) {
+          this.setResultLine("复盘暂时无法生成，可以稍后在「复盘与历史」里再看");
+        }
+      },
+    );
+  }
+
+  // The result dialog's short review line: luck, loss and loss per decision.
+  resultLine(summary) {
+    const luck = `${summary.luck >= 0 ? "+" : "−"}${Math.abs(summary.luck).toFixed(1)}`;
+    return `运气 ${luck} · 失误 ${summary.loss.toFixed(1)} 分 · 平均每步 ${summary.average_loss.toFixed(2)} 分`;
+  }
+
+  // Set the line under the result (empty hides it).
+  setResultLine(text) {
+    const line = this.doc.getElementById("result-review-line");
+    if (line) line.textContent = text;
+  }
+
+  // Load the review views (and their stylesheet) on first use.
+  async views() {
+    if (!this.dialog) {
+      const href = new URL("../css/review.css", import.meta.url).href;
+      const loaded = new Promise((resolve) => {
+        const link = this.doc.createElement("link");
+        link.rel = "stylesheet";
+        link.href = href;
+        link.addEventListener("load", resolve, { once: true });
+        link.addEventListener("error", resolve, { once: true });
+        this.doc.head.append(link);
+      });
+      const [module] = await Promise.all([import("./review.js"), loaded]);
+      if (!this.dialog) this.dialog = new module.ReviewDialog(this.doc);
+    }
+    return this.dialog;
+  }
+
+  // 「复盘」 in the result dialog: the review of the game just finished.
+  async openCurrent() {
+    const current = this.current;
+    if (!current) return;
+    await this.openGame(current.game, current.answers);
+  }
+
+  // Show the review of `game`; `answers` holds review promises already asked for, by side.
+  async openGame(game, answers = {}) {
+    let dialog;
+    try {
+      dialog = await this.views();
+    } catch {
+      this.message("复盘页面加载失败，请检查网络后再试");
+      return;
+    }
+    const ask = (side) => {
+      if (!answers[side]) answers[side] = this.api.review(game, side);
+      return answers[side];
+    };
+    dialog.showReview({
+      game,
+      ask,
+      errorText: shortMessage,
+      onExport: () => this.download(game),
+      onHistory: () => this.openHistory(),
+    });
+  }
+
+  // 「复盘与历史」: the trend and the list of past games.
+  async openHistory() {
+    let dialog;
+    try {
+      dialog = await this.views();
+    } catch {
+      this.message("复盘页面加载失败，请检查网络后再试");
+      return;
+    }
+    const { entries, problem } = this.store.load();
+    this.entries = entries;
+    const stored = new Set(this.store.games().map((g) => g.id));
+    dialog.showHistory({
+      entries,
+      problem,
+      stored,
+      onReview: (id) => {
+        const game = this.store.game(id);
+        if (game) this.openGame(game, {});
+      },
+      onFile: (input) => this.openFile(input),
+      refresh: (id) => this.refresh(id),
+    });
+  }
+
+  // Ask again for the review figures of a stored game whose review failed before.
+  async refresh(id) {
+    const game = this.store.game(id);
+    if (!game) return null;
+    const review = await this.api.review(game, "player");
+    this.store.setReview(id, review.summary);
+    this.entries = this.store.load().entries;
+    this.renderLobbyLine();
+    return this.entries.find((e) => e.id === id) || null;
+  }
+
+  // 「导出对局」: download the game just finished as its JSON file.
+  exportCurrent() {
+    if (this.current) this.download(this.current.game);
+  }
+
+  // Save `game` as a JSON file through a Blob URL.
+  download(game) {
+    const blob = new Blob([JSON.stringify(game, null, 1)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const link = this.doc.createElement("a");
+    link.href = url;
+    link.download = exportName(game);
+    link.hidden = true;
+    this.doc.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  // 「打开对局文件」: read a game JSON file and show its review; a bad file gets one line.
+  async openFile(input) {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    const say = (text, title = "") => {
+      if (this.dialog && this.dialog.isOpen()) this.dialog.error(text, title);
+      else this.message(text, title);
+    };
+    if (file.size > MAX_FILE_BYTES) {
+      say("打开失败：这个文件太大，不是本站导出的对局文件");
+      return;
+    }
+    let game;
+    try {
+      game = JSON.parse(await file.text());
+    } catch {
+      say("打开失败：这个文件不是对局文件（内容不是有效的 JSON）");
+      return;
+    }
+    if (!game || typeof game !== "object" || Array.isArray(game)) {
+      say("打开失败：这个文件不是对局文件");
+      return;
+    }
+    const answer = this.api.review(game, "player");
+    try {
+      await answer;
+    } catch (error) {
+      say(`打开失败：${shortMessage(error)}`, error && error.message ? error.message : "");
+      return;
+    }
+    await this.openGame(game, { player: answer });
+  }
+}

@@ -1,0 +1,719 @@
+// The review (复盘) and history views, in one dialog. Every figure comes from the server's
+// review (/api/review, yahtzee.analysis): W is the expected final total under optimal play; each
+// roll's luck moves it, each decision's loss lowers it, and
+// final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
+// Loaded on demand by history.js.
+
+import { lineChart, svg } from "./chart.js";
+
+const EXPERT_LOSS = 0.2;
+const FIRST_MISTAKES = 10;
+const CENTER = 50;
+const NEAR = 27;
+const FAR = 73;
+const PIPS = {
+  1: [[CENTER, CENTER]],
+  2: [[NEAR, NEAR], [FAR, FAR]],
+  3: [[NEAR, NEAR], [CENTER, CENTER], [FAR, FAR]],
+  4: [[NEAR, NEAR], [FAR, NEAR], [NEAR, FAR], [FAR, FAR]],
+  5: [[NEAR, NEAR], [FAR, NEAR], [CENTER, CENTER], [NEAR, FAR], [FAR, FAR]],
+  6: [[NEAR, NEAR], [FAR, NEAR], [NEAR, CENTER], [FAR, CENTER], [NEAR, FAR], [FAR, FAR]],
+};
+const BOX_NAMES = {
+  ones: "一点",
+  twos: "二点",
+  threes: "三点",
+  fours: "四点",
+  fives: "五点",
+  sixes: "六点",
+  three_of_a_kind: "三条",
+  four_of_a_kind: "四条",
+  full_house: "葫芦",
+  small_straight: "小顺",
+  large_straight: "大顺",
+  yahtzee: "快艇",
+  chance: "机会",
+};
+const LEVELS = { beginner: "入门", normal: "普通", expert: "高手" };
+const OUTCOMES = { win: "胜", loss: "负", draw: "平" };
+
+// Create an element with a class name and optional text.
+function make(tag, className = "", text = "") {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== "") el.textContent = text;
+  return el;
+}
+
+// A button with a class and text.
+function button(className, text) {
+  const el = make("button", className, text);
+  el.type = "button";
+  return el;
+}
+
+// One decimal with a sign: +3.2 / −1.5 (a real minus sign).
+export function signed(value, digits = 1) {
+  const text = Math.abs(value).toFixed(digits);
+  if (Number(text) === 0) return `±${text}`;
+  return `${value > 0 ? "+" : "−"}${text}`;
+}
+
+// What an option is, in words: 保留 6 6 再掷 / 全部重掷 / 不再掷，登记「三条」21 分 / 登记「一点」3 分.
+export function describe(option) {
+  const box = option.box ? `「${BOX_NAMES[option.box] || option.box}」${option.points} 分` : "";
+  if (Array.isArray(option.keep)) {
+    if (option.keep.length === 5) return box ? `不再掷，登记${box}` : "不再掷";
+    return option.keep.length ? `保留 ${option.keep.join(" ")} 再掷` : "全部重掷";
+  }
+  return `登记${box}`;
+}
+
+// How good a loss per decision is, in words (under 0.2 is expert play).
+export function skill(average) {
+  if (average < EXPERT_LOSS) {
+    return { level: "expert", text: "高手水平：平均每次决策损失不到 0.2 分" };
+  }
+  if (average < 0.5) {
+    return { level: "good", text: "接近高手：平均每次决策损失不到 0.5 分（高手不到 0.2 分）" };
+  }
+  if (average < 1) {
+    return { level: "fair", text: "还有提升空间：先看下面代价最大的几次失误（高手每次不到 0.2 分）" };
+  }
+  return { level: "novice", text: "失误偏多：从下面代价最大的失误看起，进步会很快（高手每次不到 0.2 分）" };
+}
+
+// Five small dice drawn in SVG, named for screen readers.
+function miniDice(dice) {
+  const row = make("span", "rv-dice");
+  row.setAttribute("role", "img");
+  row.setAttribute("aria-label", `骰子 ${dice.join(" ")}`);
+  for (const face of dice) {
+    const die = svg("svg", { viewBox: "0 0 100 100", class: "rv-die", "aria-hidden": "true" });
+    die.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 20 }));
+    for (const [cx, cy] of PIPS[face] || []) die.append(svg("circle", { cx, cy, r: 10 }));
+    row.append(die);
+  }
+  return row;
+}
+
+// 第 3 回合 · 第 1 掷
+function when(decision) {
+  return `第 ${decision.turn} 回合 · 第 ${decision.roll} 掷`;
+}
+
+// A small tag marking a decision where a hint was used.
+function hintTag() {
+  const tag = make("span", "rv-tag rv-hint-tag", "提示");
+  tag.title = "这一步用了提示";
+  return tag;
+}
+
+// The game's settings in words: 单人挑战 / 人机对战 · 高手.
+function modeText(mode, difficulty) {
+  if (mode !== "vs") return "单人挑战";
+  return `人机对战 · ${LEVELS[difficulty] || ""}`.trim();
+}
+
+// A date as 6/11 14:02.
+function shortDate(iso) {
+  const d = new Date(iso);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getMonth() + 1}/${d.getDate()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export class ReviewDialog {
+  // Build the dialog once and add it to the page.
+  constructor(doc) {
+    this.doc = doc;
+    this.token = 0;
+    this.charts = [];
+    const dialog = make("dialog", "review-dialog");
+    dialog.id = "review-dialog";
+    dialog.setAttribute("aria-labelledby", "review-title");
+    const head = make("div", "rv-head");
+    this.back = button("rv-back secondary", "‹ 历史");
+    this.back.setAttribute("aria-label", "回到复盘历史");
+    this.title = make("h2", "", "复盘");
+    this.title.id = "review-title";
+    this.switch = make("div", "segmented rv-switch");
+    this.switch.setAttribute("role", "group");
+    this.switch.setAttribute("aria-label", "看谁的决策");
+    this.sideButtons = {};
+    for (const [side, text] of [["player", "你"], ["computer", "电脑"]]) {
+      const b = button("", text);
+      b.dataset.side = side;
+      b.setAttribute("aria-pressed", String(side === "player"));
+      b.addEventListener("click", () => this.chooseSide(side));
+      this.sideButtons[side] = b;
+      this.switch.append(b);
+    }
+    this.exportButton = button("secondary rv-export", "导出对局");
+    this.historyButton = button("secondary rv-history", "历史");
+    this.historyButton.setAttribute("aria-label", "复盘与历史");
+    const close = button("rv-close", "✕");
+    close.setAttribute("aria-label", "关闭复盘");
+    close.addEventListener("click", () => dialog.close());
+    const tools = make("div", "rv-tools");
+    tools.append(this.switch, this.exportButton, this.historyButton, close);
+    head.append(this.back, this.title, tools);
+    this.errorLine = make("p", "rv-error");
+    this.errorLine.setAttribute("role", "alert");
+    this.errorLine.hidden = true;
+    this.body = make("div", "rv-body");
+    dialog.append(head, this.errorLine, this.body);
+    dialog.addEventListener("close", () => this.stopCharts());
+    this.back.addEventListener("click", () => this.history && this.showHistory(this.history));
+    this.exportButton.addEventListener("click", () => this.onExport && this.onExport());
+    this.historyButton.addEventListener("click", () => this.onHistory && this.onHistory());
+    doc.body.append(dialog);
+    this.dialog = dialog;
+  }
+
+  // True while the dialog is shown.
+  isOpen() {
+    return this.dialog.open;
+  }
+
+  // A one-line error inside the dialog (the page's message line sits under the modal).
+  error(text, title = "") {
+    this.errorLine.textContent = text;
+    this.errorLine.title = title;
+    this.errorLine.hidden = false;
+  }
+
+  // Open the dialog if needed and scroll it to the top.
+  open() {
+    this.errorLine.hidden = true;
+    if (!this.dialog.open) this.dialog.showModal();
+    this.dialog.scrollTop = 0;
+  }
+
+  // Forget the charts' resize watchers.
+  stopCharts() {
+    for (const observer of this.charts) observer.disconnect();
+    this.charts = [];
+  }
+
+  // Draw a chart now and again whenever its box changes width.
+  chart(container, draw) {
+    let width = 0;
+    const redraw = () => {
+      const now = container.clientWidth;
+      if (now > 0 && Math.abs(now - width) >= 1) {
+        width = now;
+        draw(now);
+      }
+    };
+    if ("ResizeObserver" in window) {
+      const observer = new ResizeObserver(redraw);
+      observer.observe(container);
+      this.charts.push(observer);
+    }
+    draw(container.clientWidth || 640);
+    requestAnimationFrame(redraw);
+  }
+
+  // ---------------------------------------------------------------- the review of one game
+
+  // Show the review of `game`: `ask(side)` returns the server's review (a promise).
+  showReview({ game, ask, errorText, onExport, onHistory }) {
+    this.stopCharts();
+    this.game = game;
+    this.ask = ask;
+    this.errorText = errorText;
+    this.onExport = onExport;
+    this.onHistory = onHistory;
+    this.dialog.dataset.view = "review";
+    this.back.hidden = !this.history;
+    this.title.textContent = "复盘";
+    this.exportButton.hidden = false;
+    this.historyButton.hidden = Boolean(this.history);
+    this.switch.hidden = !(game.mode === "vs" && Array.isArray(game.sides) && game.sides.length > 1);
+    this.open();
+    this.chooseSide("player");
+  }
+
+  // Switch between the player's and the computer's decisions.
+  async chooseSide(side) {
+    this.side = side;
+    for (const [key, b] of Object.entries(this.sideButtons)) b.setAttribute("aria-pressed", String(key === side));
+    const token = ++this.token;
+    this.stopCharts();
+    this.body.replaceChildren(make("p", "rv-loading", "复盘生成中…"));
+    this.body.setAttribute("aria-busy", "true");
+    try {
+      const review = await this.ask(side);
+      if (token !== this.token) return;
+      this.renderReview(review, side);
+    } catch (error) {
+      if (token !== this.token) return;
+      const failed = make("div", "rv-failed");
+      failed.append(make("p", "", `复盘生成失败：${this.errorText(error)}`));
+      const retry = button("secondary", "再试一次");
+      retry.addEventListener("click", () => this.chooseSide(side));
+      failed.append(retry);
+      this.body.replaceChildren(failed);
+    } finally {
+      if (token === this.token) this.body.setAttribute("aria-busy", "false");
+    }
+  }
+
+  // Lay out one side's review: summary, chart, costliest mistakes, every decision.
+  renderReview(review, side) {
+    const who = side === "player" ? "你" : "电脑";
+    const game = this.game;
+    const sub = make("p", "rv-sub");
+    sub.append(`${modeText(game.mode, game.difficulty)} · ${who}的 ${review.summary.final_total} 分`);
+    if (!game.finished) sub.append("（未打完）");
+    this.body.replaceChildren(
+      sub,
+      this.summarySection(review.summary, who),
+      this.chartSection(review),
+      this.mistakesSection(review, who),
+      this.allSection(review, who),
+    );
+  }
+
+  // The identity line and the skill figures.
+  summarySection(summary, who) {
+    const section = make("section", "rv-card rv-summary");
+    section.setAttribute("aria-label", "复盘总结");
+    const equation = make("p", "rv-equation");
+    const term = (name, value, className) => {
+      const t = make("span", `rv-term ${className}`);
+      t.append(make("small", "", name), make("b", "num", value));
+      return t;
+    };
+    equation.append(
+      term("开局期望", summary.start.toFixed(1), "start"),
+      make("span", "rv-op", "＋"),
+      term("运气", signed(summary.luck), summary.luck >= 0 ? "luck good" : "luck bad"),
+      make("span", "rv-op", "−"),
+      term("失误", summary.loss.toFixed(1), "loss"),
+      make("span", "rv-op", "＝"),
+      term("总分", String(summary.final_total), "total"),
+    );
+    equation.title = summary.text;
+    section.append(equation);
+    const stats = make("dl", "rv-stats");
+    const stat = (name, value, className = "") => {
+      const item = make("div", `rv-stat ${className}`.trim());
+      item.append(make("dt", "", name), make("dd", "num", value));
+      stats.append(item);
+    };
+    const pct = summary.decisions ? Math.round((100 * summary.optimal) / summary.decisions) : 100;
+    stat("决策", `${summary.decisions} 次`, "decisions");
+    stat("最优", `${summary.optimal} 次（${pct}%）`, "optimal");
+    stat("总失误", `${summary.loss.toFixed(1)} 分`, "total-loss");
+    stat("平均每次失误", `${summary.average_loss.toFixed(2)} 分`, "average");
+    stat("用了提示", `${summary.hinted} 次`, "hinted");
+    section.append(stats);
+    if (summary.decisions) {
+      const level = skill(summary.average_loss);
+      const line = make("p", `rv-skill ${level.level}`, level.text);
+      section.append(line);
+    }
+    const explain = make(
+      "p",
+      "rv-explain",
+      `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误。${who}的总分正好等于开局期望加运气减失误。`,
+    );
+    section.append(explain);
+    return section;
+  }
+
+  // The chart of W through the game, with each mistake marked and clickable.
+  chartSection(review) {
+    const section = make("section", "rv-card rv-chart-card");
+    const heading = make("h3", "", "期望总分走势");
+    section.append(heading);
+    const decisions = review.decisions;
+    if (!decisions.length) {
+      section.append(make("p", "rv-empty", "还没有可以复盘的决策。"));
+      return section;
+    }
+    const box = make("div", "rv-chart");
+    section.append(box);
+    const legend = make("ul", "rv-legend");
+    const item = (className, text) => {
+      const li = make("li");
+      const swatch = make("span", `rv-swatch ${className}`);
+      swatch.setAttribute("aria-hidden", "true");
+      li.append(swatch, text);
+      legend.append(li);
+    };
+    item("line", "期望总分（已得分 ＋ 按最优打法剩下还能期望的分）");
+    item("mistake", "失误：点一下看详情");
+    if (decisions.some((d) => d.hinted)) item("hint", "用了提示");
+    section.append(legend);
+
+    const summary = review.summary;
+    const points = [[0, summary.start]];
+    const drops = [];
+    const marks = [];
+    const dots = [];
+    const bands = [];
+    const turns = new Map();
+    decisions.forEach((d, i) => {
+      points.push([i + 0.5, d.w_roll], [i + 1, d.w_after]);
+      if (i > 0 && d.turn !== decisions[i - 1].turn) bands.push(i);
+      const span = turns.get(d.turn) || [i, i + 1];
+      span[1] = i + 1;
+      turns.set(d.turn, span);
+      if (!d.optimal) {
+        drops.push({ points: [[i + 0.5, d.w_roll], [i + 1, d.w_after]], className: "drop" });
+        marks.push({
+          x: i + 1,
+          y: d.w_after,
+          r: 3.5 + Math.min(4, Math.sqrt(d.loss)),
+          className: "mistake",
+          title: `${when(d)}：失误 ${d.loss.toFixed(1)} 分（点一下看详情）`,
+          onActivate: () => this.reveal(i),
+        });
+      }
+      if (d.hinted) dots.push({ x: i + 0.5, y: d.w_roll, r: 3, className: "chart-hint", title: `${when(d)}：用了提示` });
+    });
+    const last = decisions[decisions.length - 1].w_after;
+    const endText = Math.abs(last - summary.final_total) < 1e-6 ? String(summary.final_total) : last.toFixed(1);
+    this.chart(box, (width) => {
+      const perTurn = (width - 86) / turns.size;
+      const xLabels = [...turns].filter(([turn]) => perTurn >= 18 || turn % 2 === 1 || turn === 13)
+        .map(([turn, [from, to]]) => ({ x: (from + to) / 2, text: String(turn) }));
+      lineChart(box, {
+        width,
+        height: width < 500 ? 210 : 260,
+        label: `期望总分走势：开局 ${summary.start.toFixed(1)}，最后 ${endText}，${marks.length} 次失误`,
+        xMin: 0,
+        xMax: decisions.length,
+        yDigits: 0,
+        lines: [{ points, className: "w" }, ...drops],
+        bands,
+        xLabels,
+        refs: [{ y: summary.start, text: `开局期望 ${summary.start.toFixed(1)}`, className: "start" }],
+        dots,
+        marks,
+        end: { x: decisions.length, y: last, text: endText },
+      });
+    });
+    const axis = make("p", "rv-axis", "横轴：回合（每回合里按掷骰顺序）");
+    section.append(axis);
+    return section;
+  }
+
+  // The mistakes, costliest first; each expands to every option with its expected total.
+  mistakesSection(review, who) {
+    const section = make("section", "rv-card rv-mistakes-card");
+    const count = review.mistakes.length;
+    section.append(make("h3", "", count ? `代价最大的失误（共 ${count} 次）` : "失误"));
+    if (!count) {
+      section.append(make("p", "rv-empty rv-perfect", "没有失误：每一步都是最优选择。"));
+      return section;
+    }
+    const list = make("ol", "rv-mistakes");
+    review.mistakes.forEach((index, rank) => {
+      const li = make("li");
+      if (rank >= FIRST_MISTAKES) li.classList.add("rv-more");
+      li.append(this.mistakeItem(review.decisions[index], index, rank, who));
+      list.append(li);
+    });
+    section.append(list);
+    if (count > FIRST_MISTAKES) {
+      list.classList.add("folded");
+      const more = button("secondary rv-show-more", `显示全部 ${count} 次失误`);
+      more.addEventListener("click", () => {
+        list.classList.remove("folded");
+        more.remove();
+      });
+      section.append(more);
+      this.unfold = () => {
+        list.classList.remove("folded");
+        more.remove();
+      };
+    } else {
+      this.unfold = () => {};
+    }
+    return section;
+  }
+
+  // One mistake: when, the dice, what was done, what was best, the cost; expands to options.
+  mistakeItem(d, index, rank, who) {
+    const details = make("details", "rv-mistake");
+    details.id = `rv-decision-${index}`;
+    details.dataset.decision = String(index);
+    const summary = make("summary");
+    summary.append(
+      make("span", "rv-rank num", String(rank + 1)),
+      make("span", "rv-when", when(d)),
+      miniDice(d.dice),
+      make("span", "rv-cost num", `−${d.loss.toFixed(1)} 分`),
+    );
+    const choice = make("span", "rv-choice");
+    choice.append(make("span", "rv-label", `${who}：`), describe(d.chosen));
+    const best = make("span", "rv-best");
+    best.append(make("span", "rv-label", "最佳："), describe(d.best));
+    summary.append(choice, best);
+    if (d.hinted) summary.append(hintTag());
+    details.append(summary);
+    details.append(this.optionsTable(d));
+    return details;
+  }
+
+  // Every option of a decision with its expected final total, best first.
+  optionsTable(d) {
+    const wrap = make("div", "rv-options");
+    const table = make("table", "rv-options-table");
+    const caption = make("caption", "", `${when(d)} 的所有选择（期望总分：从这里按最优打法打完，平均的最终总分）`);
+    table.append(caption);
+    const head = make("tr");
+    for (const text of ["选择", "期望总分", "比最佳少"]) {
+      const th = make("th", "", text);
+      th.scope = "col";
+      head.append(th);
+    }
+    const thead = make("thead");
+    thead.append(head);
+    const body = make("tbody");
+    const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
+    const same = (a, b) =>
+      JSON.stringify(a.keep ?? null) === JSON.stringify(b.keep ?? null) && (a.box ?? null) === (b.box ?? null);
+    for (const option of options) {
+      const tr = make("tr");
+      const isChosen = same(option, d.chosen);
+      const isBest = same(option, d.best);
+      if (isChosen) tr.classList.add("chosen");
+      if (isBest) tr.classList.add("best");
+      const name = make("td", "rv-option", describe(option));
+      if (isBest) name.append(make("span", "rv-tag best", "最佳"));
+      if (isChosen) name.append(make("span", "rv-tag chosen", "实际选择"));
+      const diff = d.best.ev - option.ev;
+      tr.append(name, make("td", "num", option.ev.toFixed(1)), make("td", "num", diff > 0.00005 ? `−${diff.toFixed(2)}` : "0"));
+      body.append(tr);
+    }
+    table.append(thead, body);
+    wrap.append(table);
+    return wrap;
+  }
+
+  // Every decision in order: the dice, the choice, the roll's luck, the loss, hints marked.
+  allSection(review, who) {
+    const details = make("details", "rv-card rv-all");
+    details.append(make("summary", "", `全部 ${review.decisions.length} 次决策（逐步看运气和失误）`));
+    const table = make("table", "rv-all-table");
+    const head = make("tr");
+    for (const text of ["回合", "骰子", `${who}的选择`, "运气", "失误"]) {
+      const th = make("th", "", text);
+      th.scope = "col";
+      head.append(th);
+    }
+    const thead = make("thead");
+    thead.append(head);
+    const body = make("tbody");
+    review.decisions.forEach((d) => {
+      const tr = make("tr", d.optimal ? "" : "lost");
+      const turn = make("th", "num", `${d.turn}·${d.roll}`);
+      turn.scope = "row";
+      turn.title = when(d);
+      const choice = make("td", "rv-option", describe(d.chosen));
+      if (d.hinted) choice.append(hintTag());
+      tr.append(
+        turn,
+        make("td", "", ""),
+        choice,
+        make("td", `num ${d.luck >= 0 ? "good" : "bad"}`, signed(d.luck)),
+        make("td", "num", d.optimal ? "0" : `−${d.loss.toFixed(1)}`),
+      );
+      tr.children[1].append(miniDice(d.dice));
+      body.append(tr);
+    });
+    table.append(thead, body);
+    details.append(table);
+    return details;
+  }
+
+  // Open mistake `index` (from a chart mark) and scroll it into view.
+  reveal(index) {
+    const item = this.body.querySelector(`#rv-decision-${index}`);
+    if (!item) return;
+    if (this.unfold) this.unfold();
+    item.open = true;
+    item.scrollIntoView({ block: "start", behavior: "auto" });
+    item.querySelector("summary").focus({ preventScroll: true });
+  }
+
+  // ---------------------------------------------------------------- the history of games
+
+  // Show the trend and the list of past games (newest first).
+  showHistory(history) {
+    this.stopCharts();
+    this.token += 1;
+    this.history = history;
+    const { entries, problem, stored, onReview, onFile, refresh } = history;
+    this.dialog.dataset.view = "history";
+    this.title.textContent = "复盘与历史";
+    this.back.hidden = true;
+    this.switch.hidden = true;
+    this.exportButton.hidden = true;
+    this.historyButton.hidden = true;
+    this.onExport = null;
+    this.open();
+    if (problem) this.error(problem);
+    const reviewed = entries.filter((e) => e.average !== null);
+    const parts = [this.trendSection(reviewed, entries.length), this.gamesSection(entries, stored, onReview), this.fileSection(onFile)];
+    this.body.replaceChildren(...parts);
+    this.body.setAttribute("aria-busy", "false");
+    // Games whose review failed earlier (offline) get their figures now, one at a time.
+    const missing = entries.filter((e) => e.average === null && stored.has(e.id));
+    if (missing.length && refresh) this.fillMissing(missing, refresh);
+  }
+
+  // Ask for the missing review figures, then redraw the history once.
+  async fillMissing(missing, refresh) {
+    const token = this.token;
+    let changed = false;
+    for (const entry of missing) {
+      try {
+        const updated = await refresh(entry.id);
+        if (updated) {
+          Object.assign(entry, updated);
+          changed = true;
+        }
+      } catch {
+        return;
+      }
+      if (token !== this.token) return;
+    }
+    if (changed && token === this.token && this.dialog.open) this.showHistory(this.history);
+  }
+
+  // The trend of loss per decision across games, with the expert line at 0.2.
+  trendSection(reviewed, total) {
+    const section = make("section", "rv-card rv-trend");
+    section.append(make("h3", "", "每步平均失误走势"));
+    if (!total) {
+      section.append(make("p", "rv-empty", "还没有记录。打完一局，这里会记下得分、运气和失误，看得出自己的进步。"));
+      return section;
+    }
+    const recent = reviewed.slice(-10);
+    const mean = (list) => list.reduce((s, e) => s + e.average, 0) / list.length;
+    const words = make("p", "rv-trend-text");
+    if (recent.length) {
+      let text = `共 ${total} 局 · 最近 ${recent.length} 局平均每步失误 ${mean(recent).toFixed(2)} 分`;
+      const before = reviewed.slice(-20, -10);
+      if (before.length >= 3) {
+        const change = mean(recent) - mean(before);
+        text += change < -0.005 ? `，比之前 ${before.length} 局少了 ${(-change).toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${mean(before).toFixed(2)} 分`;
+      }
+      words.textContent = `${text}（低于 0.2 为高手水平）`;
+    } else {
+      words.textContent = `共 ${total} 局`;
+    }
+    section.append(words);
+    if (reviewed.length < 2) {
+      section.append(make("p", "rv-empty", "再打一局就能看到走势。"));
+      return section;
+    }
+    const box = make("div", "rv-chart");
+    section.append(box);
+    const points = reviewed.map((e, i) => [i + 1, e.average]);
+    const smooth = reviewed.map((_, i) => {
+      const window = reviewed.slice(Math.max(0, i - 4), i + 1);
+      return [i + 1, mean(window)];
+    });
+    const top = Math.max(0.5, ...points.map(([, y]) => y));
+    this.chart(box, (width) => {
+      const step = Math.max(1, Math.ceil((reviewed.length * 28) / Math.max(1, width - 60)));
+      const xLabels = points.filter(([x]) => x === 1 || x === points.length || x % step === 0)
+        .map(([x]) => ({ x, text: String(x) }));
+      lineChart(box, {
+        width,
+        height: width < 500 ? 190 : 230,
+        label: `每步平均失误走势：${reviewed.length} 局，最近一局 ${points[points.length - 1][1].toFixed(2)} 分`,
+        xMin: 0.5,
+        xMax: points.length + 0.5,
+        yMin: 0,
+        yMax: top,
+        yDigits: 1,
+        lines: [{ points, className: "games" }, { points: smooth, className: "smooth" }],
+        refs: [{ y: EXPERT_LOSS, text: "高手线 0.2", className: "expert" }],
+        dots: reviewed.map((e, i) => ({
+          x: i + 1,
+          y: e.average,
+          r: 3.5,
+          className: "chart-dot",
+          title: `${shortDate(e.date)} ${modeText(e.mode, e.difficulty)} ${e.total} 分：每步失误 ${e.average.toFixed(2)}`,
+        })),
+      });
+    });
+    const legend = make("ul", "rv-legend");
+    for (const [className, text] of [["games", "每局"], ["smooth", "最近 5 局平均"], ["expert", "高手线（0.2）"]]) {
+      const li = make("li");
+      const swatch = make("span", `rv-swatch ${className}`);
+      swatch.setAttribute("aria-hidden", "true");
+      li.append(swatch, text);
+      legend.append(li);
+    }
+    section.append(legend);
+    return section;
+  }
+
+  // The list of past games, newest first, with 复盘 for the ones kept whole.
+  gamesSection(entries, stored, onReview) {
+    const section = make("section", "rv-card rv-games");
+    section.append(make("h3", "", `最近的对局（最多保留 100 局）`));
+    if (!entries.length) return section;
+    const table = make("table", "rv-history-table");
+    const head = make("tr");
+    for (const text of ["日期 / 玩法", "得分", "运气", "失误", "每步失误", ""]) {
+      const th = make("th", "", text);
+      th.scope = "col";
+      head.append(th);
+    }
+    const thead = make("thead");
+    thead.append(head);
+    const body = make("tbody");
+    for (const e of [...entries].reverse()) {
+      const tr = make("tr");
+      tr.dataset.id = e.id;
+      const first = make("th", "rv-when-cell");
+      first.scope = "row";
+      const outcome = e.outcome ? ` · ${OUTCOMES[e.outcome]}` : "";
+      first.append(make("span", "rv-date num", shortDate(e.date)), make("span", "rv-mode", `${modeText(e.mode, e.difficulty)}${outcome}`));
+      const missing = e.average === null;
+      tr.append(
+        first,
+        make("td", "num rv-total", String(e.total)),
+        make("td", "num", missing ? "—" : signed(e.luck)),
+        make("td", "num", missing ? "—" : e.loss.toFixed(1)),
+        make("td", `num rv-avg${!missing && e.average < EXPERT_LOSS ? " expert" : ""}`, missing ? "—" : e.average.toFixed(2)),
+      );
+      const cell = make("td", "rv-action");
+      if (stored.has(e.id)) {
+        const b = button("secondary rv-open", "复盘");
+        b.setAttribute("aria-label", `复盘 ${shortDate(e.date)} ${e.total} 分这一局`);
+        b.addEventListener("click", () => onReview(e.id));
+        cell.append(b);
+      }
+      tr.append(cell);
+      body.append(tr);
+    }
+    table.append(thead, body);
+    section.append(table);
+    section.append(make("p", "rv-note", "最近 10 局保存了完整过程，可以再次复盘或导出；更早的只保留总结。"));
+    return section;
+  }
+
+  // 「打开对局文件」 inside the history view.
+  fileSection(onFile) {
+    const section = make("section", "rv-card rv-file");
+    const label = make("label", "file-button secondary");
+    const input = make("input", "visually-hidden");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.id = "review-open-file";
+    input.addEventListener("change", () => onFile(input));
+    label.append("打开对局文件", input);
+    section.append(label, make("p", "rv-note", "打开本站「导出对局」保存的 .json 文件，再看一遍复盘。"));
+    return section;
+  }
+}
