@@ -8,6 +8,7 @@
 // the computer thinks for the pace chosen in the settings (真实 2–5 s, 较快 1–2 s).
 
 import { Api } from "./api.js";
+import { Reviews } from "./history.js";
 import { Input } from "./input.js";
 import { Sound } from "./sound.js";
 import { KEYS, LocalStore } from "./storage.js";
@@ -59,8 +60,9 @@ const NOTICES = {
 
 class GameManager {
   // Take the collaborators; nothing happens until init().
-  constructor({ api, view, input, store, sound, guard }) {
+  constructor({ api, view, input, store, sound, guard, reviews }) {
     this.api = api;
+    this.reviews = reviews; // 复盘 and the history of finished games (history.js)
     this.ui = view;
     this.input = input;
     this.store = store;
@@ -99,6 +101,8 @@ class GameManager {
     for (const problem of [saved.problem, records.problem, settings.problem]) {
       if (problem) problems.push(problem);
     }
+    const historyProblem = this.reviews.load();
+    if (historyProblem) problems.push(historyProblem);
     this.sound.setEnabled(this.settings.sound);
     this.bindInput();
     this.guard.listen();
@@ -133,6 +137,7 @@ class GameManager {
     on("pace", (value) => this.changeSettings({ pace: value }));
     on("fullscreen", () => this.toggleFullscreen());
     on("take-over", () => this.takeOver());
+    this.reviews.bind(on);
     this.input.listen();
   }
 
@@ -557,6 +562,7 @@ class GameManager {
       };
     }
     this.store.saveRecords(records);
+    this.reviews.finished(this.game);
     this.store.clearGame();
     this.saved = null;
     this.guard.release();
@@ -725,6 +731,11 @@ function boot() {
     store,
     sound: new Sound(),
     guard,
+    reviews: new Reviews({
+      api: new Api(),
+      backend,
+      message: (text, title) => manager && manager.ui.message(text, title),
+    }),
   });
   manager.init();
   window.yahtzeeReady = true; // the browser tests wait for this before they act
