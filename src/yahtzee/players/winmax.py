@@ -1,0 +1,197 @@
+"""高手 in 人机对战: the play-to-win expert, and its head-to-head simulator.
+
+``WinMaxPlayer`` maximises the chance of beating the other side (a draw counts half) at every
+decision of a two-side game: each final scoring option is valued by the win chance of the position
+it leads to (``yahtzee.winprob.kernel.after_value``), keeps by the mean over the dice they may
+bring, rolls by the best keep; near ties go to the option with more expected points. In a
+solitaire game there is nobody to beat, and it plays exactly as ``ExpertPlayer`` (the EV optimum).
+
+``match_vs_ev`` plays it against the EV optimum (``ExpertPolicy``) for many games at once: each
+turn of the play-to-win side is one compiled, parallel call over the whole batch
+(``kernel.play_turns``); half the games start with each side.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numba
+import numpy as np
+
+from yahtzee.game import Game, Mode, Roll, Score
+from yahtzee.hints import positions_for
+from yahtzee.players.base import Decision, Player
+from yahtzee.players.batch import Sheets, first_rolls, reroll, score
+from yahtzee.players.expert import ExpertPlayer, ExpertPolicy
+from yahtzee.rules import Box, Sheet
+from yahtzee.solver import Table
+from yahtzee.solver.tables import ROLL_BASE, UPPER_CAP, FloatArray, IntArray
+from yahtzee.winprob.estimate import WinModel
+from yahtzee.winprob.kernel import play_turns
+from yahtzee.winprob.tables import WinTables, load_win_tables
+
+NAME: Final = "expert"
+
+
+class WinMaxPlayer(Player):
+    """The 高手 computer: plays to win against the other side; EV-optimal when alone."""
+
+    name = NAME
+
+    def __init__(self, table: Table, tables: WinTables | None = None) -> None:
+        self.table = table
+        self.ev = ExpertPlayer(table)
+        self._model: WinModel | None = None if tables is None else WinModel(tables)
+
+    @property
+    def model(self) -> WinModel:
+        if self._model is None:
+            self._model = WinModel(load_win_tables(self.table))
+        return self._model
+
+    def decide(self, sheet: Sheet, dice: Sequence[int], rolls_left: int) -> Decision:
+        """Without an opponent in view: the EV optimum."""
+        return self.ev.decide(sheet, dice, rolls_left)
+
+    def step(self, game: Game) -> Roll | Score:
+        if game.mode is not Mode.VS or game.finished or game.turn.dice is None:
+            return self.ev.step(game)
+        decision = self.model.decide(game)
+        if isinstance(decision, Box):
+            return Score(decision)
+        return Roll(positions_for(decision, game.turn.dice, game.turn.held))
+
+
+def _states(sheets: Sheets, rows: IntArray) -> IntArray:
+    """(total, mask, yahtzee50, capped upper) of each row, int64 (n, 4)."""
+    out = np.empty((rows.size, 4), dtype=np.int64)
+    out[:, 0] = sheets.totals()[rows]
+    out[:, 1] = sheets.mask[rows]
+    out[:, 2] = sheets.yahtzee50[rows]
+    out[:, 3] = np.minimum(sheets.upper[rows], UPPER_CAP)
+    return out
+
+
+def _score_rows(sheets: Sheets, rows: IntArray, rolls: IntArray, boxes: IntArray) -> None:
+    part = Sheets(sheets.scores[rows], sheets.bonus[rows])
+    score(part, rolls, boxes)
+    sheets.scores[rows] = part.scores
+    sheets.bonus[rows] = part.bonus
+
+
+def _ev_turn(policy: ExpertPolicy, sheets: Sheets, dice: np.random.Generator) -> None:
+    n = len(sheets)
+    every = np.arange(n, dtype=np.int64)
+    policy.start_turn(sheets)
+    rolls = first_rolls(n, dice)
+    rolling = every
+    zeros = np.zeros(n)
+    for rolls_left in (2, 1):
+        keeps = policy.keeps(rolling, rolls[rolling], rolls_left, zeros[: rolling.size])
+        go = keeps < ROLL_BASE
+        rolling = rolling[go]
+        rolls[rolling] = reroll(keeps[go], dice)
+    score(sheets, rolls, policy.boxes(every, rolls, zeros))
+
+
+def _win_turn(
+    tables: WinTables, me: Sheets, op: Sheets, rows: IntArray, dice: np.random.Generator
+) -> FloatArray:
+    """Play one turn to win for ``rows``; return their (U, D) before the turn, (n, 2)."""
+    n = rows.size
+    faces = dice.integers(0, 6, size=(n, 3, 5))
+    out_rolls = np.empty((n, 3), dtype=np.int64)
+    out_keeps = np.empty((n, 2), dtype=np.int64)
+    out_box = np.empty(n, dtype=np.int64)
+    pred = np.empty((n, 2))
+    play_turns(
+        _states(me, rows), _states(op, rows), faces, tables.w, tables.moments, tables.pmf1,
+        tables.win1, tables.draw1, out_rolls, out_keeps, out_box, pred, numba.get_num_threads(),
+    )  # fmt: skip
+    last = np.where(out_rolls[:, 2] >= 0, out_rolls[:, 2],
+                    np.where(out_rolls[:, 1] >= 0, out_rolls[:, 1], out_rolls[:, 0]))  # fmt: skip
+    _score_rows(me, rows, last, out_box)
+    return pred
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Play-to-win side against the EV optimum.
+
+    win, draw, loss : shares of games for the play-to-win side.
+    predictions : ndarray(float64, (games, 13)), P(win) predicted before each of its turns.
+    outcomes : ndarray(float64, (games,)), 1 win, 0.5 draw, 0 loss.
+    means : (play-to-win mean total, EV mean total).
+    """
+
+    games: int
+    win: float
+    draw: float
+    loss: float
+    predictions: FloatArray
+    draw_predictions: FloatArray
+    outcomes: FloatArray
+    means: tuple[float, float]
+    seconds: float
+
+
+def match_vs_ev(
+    table: Table,
+    games: int,
+    seed: int,
+    chunk: int = 5000,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """``games`` games of the play-to-win 高手 against the EV optimum from ``seed``; the
+    play-to-win side starts the even-numbered games."""
+    tables = load_win_tables(table)
+    policy = ExpertPolicy(table)
+    streams = np.random.SeedSequence(seed).spawn(2)
+    dice_w = np.random.default_rng(streams[0])
+    dice_e = np.random.default_rng(streams[1])
+    preds = np.empty((games, 13))
+    dpreds = np.empty((games, 13))
+    outcomes = np.empty(games)
+    sums = [0.0, 0.0]
+    started = time.perf_counter()
+    done = 0
+    while done < games:
+        n = min(chunk, games - done)
+        mine = Sheets.empty(n)
+        theirs = Sheets.empty(n)
+        index = np.arange(done, done + n)
+        first = np.flatnonzero(index % 2 == 0)
+        second = np.flatnonzero(index % 2 == 1)
+        for turn in range(13):
+            p = _win_turn(tables, mine, theirs, first, dice_w)
+            preds[done + first, turn] = p[:, 0] - 0.5 * p[:, 1]
+            dpreds[done + first, turn] = p[:, 1]
+            _ev_turn(policy, theirs, dice_e)
+            p = _win_turn(tables, mine, theirs, second, dice_w)
+            preds[done + second, turn] = p[:, 0] - 0.5 * p[:, 1]
+            dpreds[done + second, turn] = p[:, 1]
+        a = mine.totals()
+        b = theirs.totals()
+        outcomes[done : done + n] = np.where(a > b, 1.0, np.where(a == b, 0.5, 0.0))
+        sums[0] += float(a.sum())
+        sums[1] += float(b.sum())
+        done += n
+        if progress is not None:
+            progress(done, games)
+    return MatchResult(
+        games=games,
+        win=float((outcomes == 1.0).mean()),
+        draw=float((outcomes == 0.5).mean()),
+        loss=float((outcomes == 0.0).mean()),
+        predictions=preds,
+        draw_predictions=dpreds,
+        outcomes=outcomes,
+        means=(sums[0] / games, sums[1] / games),
+        seconds=time.perf_counter() - started,
+    )
+
+
+__all__ = ["MatchResult", "WinMaxPlayer", "match_vs_ev"]

@@ -1,0 +1,134 @@
+"""Win chances of a two-side game, and the play-to-win decision, for one game at a time.
+
+``WinModel(tables).chances(game)`` gives ``Chances(player, draw, computer)`` for any point of a
+人机对战 game: the side to act is valued by its play-to-win turn lattice (``kernel.turn_lattice``)
+at the decision in front of it (before its first roll: the turn's start), everything after its
+turn by ``kernel.after_value`` (see that module for the model and its approximations). Finished
+games are exact. ``decide(game)`` is the play-to-win choice of the acting side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from yahtzee.game import Game
+from yahtzee.rules import BOXES, YAHTZEE_POINTS, Box, Sheet
+from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntArray, roll_index
+from yahtzee.winprob.kernel import NK, choose_keep, turn_lattice
+from yahtzee.winprob.lattice import NUM_GAINS, buffers
+from yahtzee.winprob.tables import WinTables
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """P(player wins), P(draw), P(computer wins); they sum to 1."""
+
+    player: float
+    draw: float
+    computer: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"player": self.player, "draw": self.draw, "computer": self.computer}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLattice:
+    """The acting side's play-to-win lattice (channels: utility+tie, U, D; see kernel)."""
+
+    v0: FloatArray
+    lat1: FloatArray
+    lat2: FloatArray
+    v2: FloatArray
+    start: FloatArray
+    best_box: IntArray
+
+    def value_at(self, roll: int | None, rolls_left: int) -> tuple[float, float]:
+        """(U, D) of the decision with roll ``roll`` showing and ``rolls_left`` rolls left
+        (``roll`` None: before the first roll)."""
+        if roll is None:
+            return float(self.start[1, 0]), float(self.start[2, 0])
+        if rolls_left == 2:
+            col = self.v2[:, roll, 0]
+        elif rolls_left == 1:
+            col = self.lat2[:, ROLL_BASE + roll, 0]
+        else:
+            col = self.v0[:, roll, 0]
+        return float(col[1]), float(col[2])
+
+    def keep_for(self, roll: int, rolls_left: int) -> int:
+        """The keep index chosen (>= ROLL_BASE: stop and score ``best_box[roll]``)."""
+        return int(choose_keep(self.lat1, self.lat2, self.v0, roll, rolls_left))
+
+
+def side_state(sheet: Sheet) -> tuple[int, int, int, int]:
+    """``(total, mask, yahtzee50, capped upper subtotal)`` of a sheet."""
+    return (
+        sheet.total,
+        sheet.used_mask,
+        int(sheet.get(Box.YAHTZEE) == YAHTZEE_POINTS),
+        min(sheet.upper_subtotal, UPPER_CAP),
+    )
+
+
+class WinModel:
+    """Win chances and play-to-win choices from the tables; safe to share between threads."""
+
+    def __init__(self, tables: WinTables) -> None:
+        self.tables = tables
+
+    def lattice(self, me: Sheet, other: Sheet) -> TurnLattice:
+        """The play-to-win lattice of the turn of the side with sheet ``me`` (not full)."""
+        t = self.tables
+        v0, lat1, lat2, best, v2 = buffers(NK, 1)
+        start = np.empty((NK, 1))
+        best_box = np.empty(v0.shape[1], dtype=np.int64)
+        cache = np.empty((3, len(BOXES), NUM_GAINS))
+        turn_lattice(
+            *side_state(me), *side_state(other), t.w, t.moments, t.pmf1, t.win1, t.draw1,
+            v0, lat1, lat2, best, v2, start, best_box, cache,
+        )  # fmt: skip
+        return TurnLattice(v0, lat1, lat2, v2, start, best_box)
+
+    def acting_value(self, game: Game) -> tuple[float, float, TurnLattice]:
+        """(U, D) of the acting side at its current decision, and its lattice."""
+        me = game.acting.sheet
+        other = game.sides[1 - game.current].sheet
+        lattice = self.lattice(me, other)
+        dice = game.turn.dice
+        roll = None if dice is None else roll_index(dice)
+        u, d = lattice.value_at(roll, game.turn.rolls_left)
+        return u, d, lattice
+
+    def chances(self, game: Game) -> Chances:
+        """Each side's chance for a two-side game (exact once it is over)."""
+        if len(game.sides) != 2:
+            raise ValueError("win chances need two sides")
+        result = game.result
+        if result is not None:
+            if result.winner is None:
+                return Chances(0.0, 1.0, 0.0)
+            return Chances(float(result.winner == 0), 0.0, float(result.winner == 1))
+        u, d, _ = self.acting_value(game)
+        d = min(max(d, 0.0), 1.0)
+        win = min(max(u - 0.5 * d, 0.0), 1.0 - d)
+        lose = max(0.0, 1.0 - win - d)
+        if game.current == 0:
+            return Chances(win, d, lose)
+        return Chances(lose, d, win)
+
+    def decide(self, game: Game) -> tuple[int, ...] | Box:
+        """The acting side's play-to-win choice: dice to hold (sorted faces, fewer than five)
+        or the box to score now. Needs dice showing."""
+        dice = game.turn.dice
+        if dice is None:
+            raise ValueError("no dice to decide on")
+        lattice = self.lattice(game.acting.sheet, game.sides[1 - game.current].sheet)
+        r = roll_index(dice)
+        rolls_left = game.turn.rolls_left
+        if rolls_left > 0:
+            k = lattice.keep_for(r, rolls_left)
+            if k < ROLL_BASE:
+                return KEEPS[k]
+        return BOXES[int(lattice.best_box[r])]

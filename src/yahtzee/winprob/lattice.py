@@ -1,0 +1,195 @@
+r"""Compiled pieces shared by the win-probability tables and the play-to-win player.
+
+A *channelled* turn lattice: the same keep/roll lattice as ``yahtzee.solver.kernel``, but every
+node carries ``K`` numbers (channels). Channel 0 decides: a keep's value is the mean over one more
+die of every channel, and a roll's value is the option (stop, or a proper sub-keep) whose
+channel 0 is highest, all of whose channels are copied. The other channels therefore ride along
+under the policy channel 0 defines: with channel 0 the expected points, channels 1 and 2 are the
+second and third raw moments of the points to come under the EV-optimal policy; with channel 0 a
+win utility, channel 1 the chance of a draw under the play-to-win policy.
+
+Ties go as in the solver's kernel (``_best_rolls``: stopping unless a sub-keep is strictly better;
+the running maximum down the lattice keeps the first of equal sub-keeps), so channel 0 = expected
+points reproduces the solver's choices exactly.
+
+Arrays are ``(K, 462, L)`` or ``(K, 252, L)`` float64: channel, keep or roll, lane.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from yahtzee.solver.tables import (
+    JOKER_POINTS,
+    KEEP_CHILD,
+    KEEP_NPARENTS,
+    KEEP_PARENTS,
+    NUM_ROLLS,
+    ROLL_BASE,
+    ROLL_POINTS,
+    ROLL_PROB,
+    ROLL_YAHTZEE_FACE,
+    UPPER_CAP,
+    YAHTZEE_BIT,
+    FloatArray,
+    IntArray,
+)
+
+SIXTH = 1.0 / 6.0
+UPPER_BONUS = 35
+YAHTZEE_BONUS = 100
+YAHTZEE_BOX = 11
+YAHTZEE_POINTS = 50
+FULL = (1 << 13) - 1
+MAX_GAIN = 165
+"""The most one scoring can add: 100 (Yahtzee bonus) + 30 (five 6s in ``sixes``) + 35."""
+NUM_GAINS = MAX_GAIN + 1
+
+
+@numba.njit(cache=True, nogil=True)
+def roll_options(
+    mask: int,
+    y: int,
+    upper: int,
+    r: int,
+    boxes: IntArray,
+    gains: IntArray,
+    uppers: IntArray,
+    ys: IntArray,
+) -> int:
+    """The boxes roll ``r`` may be scored in now (forced Joker), in sheet order; returns how many.
+
+    Fills ``boxes[j]``, ``gains[j]`` (points + Yahtzee bonus + any +35 earned), and the state
+    after: ``uppers[j]`` (capped) and ``ys[j]``; the mask after is ``mask | 1 << boxes[j]``.
+    """
+    face = ROLL_YAHTZEE_FACE[r]
+    joker = face != 0 and (mask & YAHTZEE_BIT) != 0
+    bonus = YAHTZEE_BONUS if (face != 0 and y) else 0
+    matching_open = joker and not mask & (1 << (face - 1))
+    lower_open = (mask >> 6) != 0x7F
+    n = 0
+    for b in range(13):
+        if mask & (1 << b):
+            continue
+        if not joker:
+            pts = ROLL_POINTS[r, b]
+        elif matching_open:
+            if b != face - 1:
+                continue
+            pts = ROLL_POINTS[r, b]
+        elif lower_open:
+            if b < 6:
+                continue
+            pts = JOKER_POINTS[face - 1, b]
+        else:
+            pts = 0
+        nu = upper
+        ny = y
+        gain = pts + bonus
+        if b < 6:
+            nu = min(upper + pts, UPPER_CAP)
+            if upper < UPPER_CAP <= upper + pts:
+                gain += UPPER_BONUS
+        elif b == YAHTZEE_BOX and pts == YAHTZEE_POINTS:
+            ny = 1
+        boxes[n] = b
+        gains[n] = gain
+        uppers[n] = nu
+        ys[n] = ny
+        n += 1
+    return n
+
+
+@numba.njit(cache=True, nogil=True)
+def means(nk: int, nl: int, lat: FloatArray) -> None:
+    """On entry ``lat[:, ROLL_BASE + r]`` holds each roll's value; fill the smaller keeps with
+    the mean over one more die, every channel."""
+    for k in range(ROLL_BASE - 1, -1, -1):
+        c0 = KEEP_CHILD[k, 0]
+        c1 = KEEP_CHILD[k, 1]
+        c2 = KEEP_CHILD[k, 2]
+        c3 = KEEP_CHILD[k, 3]
+        c4 = KEEP_CHILD[k, 4]
+        c5 = KEEP_CHILD[k, 5]
+        for ch in range(nk):
+            for i in range(nl):
+                lat[ch, k, i] = (
+                    lat[ch, c0, i]
+                    + lat[ch, c1, i]
+                    + lat[ch, c2, i]
+                    + lat[ch, c3, i]
+                    + lat[ch, c4, i]
+                    + lat[ch, c5, i]
+                ) * SIXTH
+
+
+@numba.njit(cache=True, nogil=True)
+def best_rolls(
+    nk: int, nl: int, lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray
+) -> None:
+    """``v_out[:, r]``: the option for roll ``r`` (stop = ``v0[:, r]``, or its best proper
+    sub-keep) with the highest channel 0; ``best[:, k]`` the best sub-keep of keep ``k``."""
+    for k in range(ROLL_BASE):
+        for ch in range(nk):
+            for i in range(nl):
+                best[ch, k, i] = lat[ch, k, i]
+        for j in range(KEEP_NPARENTS[k]):
+            p = KEEP_PARENTS[k, j]
+            for i in range(nl):
+                if best[0, p, i] > best[0, k, i]:
+                    for ch in range(nk):
+                        best[ch, k, i] = best[ch, p, i]
+    for r in range(NUM_ROLLS):
+        k = ROLL_BASE + r
+        for ch in range(nk):
+            for i in range(nl):
+                v_out[ch, r, i] = v0[ch, r, i]
+        for j in range(KEEP_NPARENTS[k]):
+            p = KEEP_PARENTS[k, j]
+            for i in range(nl):
+                if best[0, p, i] > v_out[0, r, i]:
+                    for ch in range(nk):
+                        v_out[ch, r, i] = best[ch, p, i]
+
+
+@numba.njit(cache=True, nogil=True)
+def turn(
+    nk: int,
+    nl: int,
+    v0: FloatArray,
+    lat1: FloatArray,
+    lat2: FloatArray,
+    best: FloatArray,
+    v2: FloatArray,
+    start: FloatArray,
+) -> None:
+    """The whole turn from the scoring values ``v0`` (K, 252, L): ``lat1``/``lat2`` (K, 462, L)
+    the keep values with 1/2 rolls left (``lat*[:, 210 + r]`` = the roll's value then), ``v2``
+    the value of each first roll, ``start`` (K, L) the value before the first roll."""
+    for ch in range(nk):
+        for r in range(NUM_ROLLS):
+            for i in range(nl):
+                lat1[ch, ROLL_BASE + r, i] = v0[ch, r, i]
+    means(nk, nl, lat1)
+    best_rolls(nk, nl, lat1, best, v0, lat2[:, ROLL_BASE:])
+    means(nk, nl, lat2)
+    best_rolls(nk, nl, lat2, best, v0, v2)
+    for ch in range(nk):
+        for i in range(nl):
+            start[ch, i] = 0.0
+        for r in range(NUM_ROLLS):
+            p = ROLL_PROB[r]
+            for i in range(nl):
+                start[ch, i] += p * v2[ch, r, i]
+
+
+def buffers(nk: int, nl: int) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:
+    """``(v0, lat1, lat2, best, v2)`` for ``turn``."""
+    return (
+        np.empty((nk, NUM_ROLLS, nl)),
+        np.empty((nk, ROLL_BASE + NUM_ROLLS, nl)),
+        np.empty((nk, ROLL_BASE + NUM_ROLLS, nl)),
+        np.empty((nk, ROLL_BASE + NUM_ROLLS, nl)),
+        np.empty((nk, NUM_ROLLS, nl)),
+    )
