@@ -41,7 +41,8 @@ function tickText(value, digits) {
 // spec: {width, height, label, xMin, xMax, yMin?, yMax?, yDigits,
 //        lines: [{points: [[x, y]…], className}], bands: [x…] (faint vertical separators),
 //        xLabels: [{x, text}], refs: [{y, text, className}], dots: [{x, y, r, className, title}],
-//        marks: [{x, y, r, className, title, onActivate}] (focusable, clickable), end: {x, y, text}}
+//        marks: [{x, y, r, className, title, onActivate, attrs}] (focusable, clickable),
+//        end: {x, y, text}}
 export function lineChart(container, spec) {
   const width = Math.max(220, Math.round(spec.width));
   const height = spec.height;
@@ -113,7 +114,13 @@ export function lineChart(container, spec) {
   }
 
   for (const mark of spec.marks || []) {
-    const g = svg("g", { class: `chart-mark ${mark.className || ""}`.trim(), tabindex: 0, role: "button", "aria-label": mark.title });
+    const g = svg("g", {
+      ...(mark.attrs || {}),
+      class: `chart-mark ${mark.className || ""}`.trim(),
+      tabindex: 0,
+      role: "button",
+      "aria-label": mark.title,
+    });
     const title = svg("title");
     title.textContent = mark.title;
     g.append(title);

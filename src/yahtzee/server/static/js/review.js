@@ -368,6 +368,7 @@ export class ReviewDialog {
           y: d.w_after,
           r: 3.5 + Math.min(4, Math.sqrt(d.loss)),
           className: "mistake",
+          attrs: { "data-decision": i },
           title: `${when(d)}：失误 ${d.loss.toFixed(1)} 分（点一下看详情）`,
           onActivate: () => this.reveal(i),
         });

@@ -1,0 +1,295 @@
+"""The post-game review (复盘), the history of games and game files (issue 7).
+
+Every figure the page shows is checked against ``yahtzee.analysis.review_side`` run here on the
+game the page kept, so the page passes only by drawing the server's review faithfully.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.support import OpenTable, Table
+from tests.gameplay import random_game
+from yahtzee.analysis import Review, review_side
+from yahtzee.codec import from_json, to_json
+from yahtzee.game import Game
+from yahtzee.hints import positions_for
+from yahtzee.rules import Box
+from yahtzee.solver import NEW_GAME_VALUE, Advisor
+from yahtzee.solver import Table as SolverTable
+
+pytestmark = pytest.mark.browser
+
+RESULT = "#result-dialog[open]"
+REVIEW = "#review-dialog[open]"
+
+
+def number(text: str) -> float:
+    """A figure as the page prints it (real minus signs, ± for zero, units) as a float."""
+    match = re.search(r"[−\-+±]?\d+(?:\.\d+)?", text)
+    assert match, f"no number in {text!r}"
+    return float(match.group(0).replace("−", "-").replace("±", ""))
+
+
+def shown(table: Table, selector: str) -> float:
+    """The number in the first element matching ``selector``."""
+    return number(table.text(selector))
+
+
+def finish_review(table: Table) -> None:
+    """Wait for the result dialog and its review line, then open the review."""
+    page = table.page
+    page.wait_for_selector(RESULT)
+    page.wait_for_selector("#result-review-line:has-text('运气')")
+    page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True).click()
+    page.wait_for_selector(f"{REVIEW} .rv-summary")
+
+
+def kept_game(table: Table) -> Game:
+    """The last finished game the page kept whole for review."""
+    data = table.storage("yahtzee.history.games")
+    assert data is not None and data["version"] == 1
+    return from_json(data["games"][-1]["game"])
+
+
+def check_summary(table: Table, review: Review) -> None:
+    """The identity and the skill figures as drawn match the server's review."""
+    assert shown(table, ".rv-term.start b") == pytest.approx(review.start, abs=0.051)
+    assert shown(table, ".rv-term.luck b") == pytest.approx(review.luck, abs=0.051)
+    assert shown(table, ".rv-term.loss b") == pytest.approx(review.loss, abs=0.051)
+    assert shown(table, ".rv-term.total b") == review.final_total
+    assert shown(table, ".rv-stat.decisions dd") == review.decision_count
+    assert shown(table, ".rv-stat.optimal dd") == review.optimal_count
+    assert shown(table, ".rv-stat.average dd") == pytest.approx(review.average_loss, abs=0.0051)
+
+
+def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
+    open_table: OpenTable, solver_table: SolverTable
+) -> None:
+    table = open_table()
+    page = table.page
+    older = [
+        {
+            "id": f"old-{i}",
+            "date": f"2024-06-0{i + 1}T10:00:00.000Z",
+            "mode": "single",
+            "difficulty": None,
+            "outcome": None,
+            "total": 200 + i,
+            "fp": f"x{i}",
+            "luck": -10.0,
+            "loss": 44.6 - 5 * i,
+            "decisions": 30,
+            "optimal": 20,
+            "average": round((44.6 - 5 * i) / 30, 4),
+            "hinted": 0,
+        }
+        for i in range(3)
+    ]
+    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": older})})
+    table.reload()
+    table.start_single()
+    # Turn 1: score a first roll in 一点 (or 机会 when it is mostly ones): a costly mistake.
+    table.roll()
+    dice = table.dice()
+    box = "ones" if dice.count(1) < 3 else "chance"
+    table.score(box, confirm=True)
+    while page.locator(RESULT).count() == 0:
+        table.roll()
+        table.score(table.best_box(), confirm=True)
+    finish_review(table)
+    game = kept_game(table)
+    review = review_side(game.sides[0], Advisor(solver_table))
+    check_summary(table, review)
+    first = review.decisions[0]
+    assert (first.turn, first.roll, first.kind) == (1, 1, "score")
+    assert first.chosen.box is Box(box) and first.loss > 1.0
+    mistakes = review.mistakes()
+    # The costliest first, each with the loss the advisor gives it.
+    items = page.locator(".rv-mistake")
+    assert items.count() == len(mistakes)
+    for shown_item, mistake in zip(items.all()[:5], mistakes[:5], strict=False):
+        assert number(shown_item.locator(".rv-cost").inner_text()) == pytest.approx(
+            -mistake.loss, abs=0.051
+        )
+    rank = mistakes.index(first)
+    item = page.locator(".rv-mistake[data-decision='0']")
+    assert number(item.locator(".rv-rank").inner_text()) == rank + 1
+    text = item.locator("summary").inner_text()
+    assert "第 1 回合 · 第 1 掷" in text and f"登记「{Box(box).zh}」" in text
+    assert number(item.locator(".rv-cost").inner_text()) == pytest.approx(-first.loss, abs=0.051)
+    dice_label = item.locator(".rv-dice").get_attribute("aria-label")
+    assert dice_label == "骰子 " + " ".join(map(str, first.dice))
+    # Its mark on the chart opens it and scrolls to it; every option shows its expected total.
+    assert not item.evaluate("el => el.open")
+    page.locator(".chart-mark[data-decision='0']").click()
+    assert item.evaluate("el => el.open")
+    page.wait_for_timeout(50)
+    assert item.locator("summary").is_visible()
+    box_top = item.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= box_top < 844
+    rows = item.locator(".rv-options-table tbody tr")
+    assert rows.count() == len(first.advice.options)
+    for row, option in zip(rows.all(), first.advice.options, strict=True):
+        assert number(row.locator("td").nth(1).inner_text()) == pytest.approx(option.ev, abs=0.051)
+    assert "最佳" in rows.first.inner_text()
+    assert "实际选择" in item.locator(".rv-options-table tr.chosen").inner_text()
+    # Export from the review: the file is the game itself.
+    with page.expect_download() as download:
+        page.locator("#review-dialog").get_by_role("button", name="导出对局").click()
+    path = download.value.path()
+    assert path is not None
+    assert re.fullmatch(r"kuaiting-\d{8}-\d{4}-\d+\.json", download.value.suggested_filename)
+    with open(path, encoding="utf-8") as handle:
+        assert from_json(json.load(handle)) == game
+    # The history keeps the summary; after a reload it and its trend are still there.
+    stored = table.storage("yahtzee.history")["games"]
+    assert [e["id"] for e in stored[:3]] == ["old-0", "old-1", "old-2"]
+    newest = stored[-1]
+    assert newest["total"] == review.final_total
+    assert newest["loss"] == pytest.approx(review.loss, abs=1e-3)
+    assert newest["luck"] == pytest.approx(review.luck, abs=1e-3)
+    assert newest["average"] == pytest.approx(review.average_loss, abs=1e-4)
+    table.reload()
+    assert "已记录 4 局" in table.text("#history-line")
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    rows = page.locator(".rv-history-table tbody tr")
+    assert rows.count() == 4
+    top = rows.first.inner_text()
+    assert str(review.final_total) in top and f"{review.average_loss:.2f}" in top
+    assert page.locator(".rv-trend .chart-dot").count() == 4
+    assert page.locator(".rv-trend .chart-line.smooth").count() == 1
+    assert "高手线 0.2" in page.locator(".rv-trend svg").inner_html()
+    # The newest game was kept whole: its row opens the review again.
+    rows.first.get_by_role("button").click()
+    page.wait_for_selector(f"{REVIEW}[data-view='review'] .rv-summary")
+    check_summary(table, review)
+
+
+def play_optimally(table: Table, advisor: Advisor) -> None:
+    """Play a single game the advisor's way: hold its keep and roll, or score its box."""
+    page = table.page
+    while page.locator(RESULT).count() == 0:
+        game = table.saved_game()
+        dice = game.turn.dice
+        if dice is None:
+            table.roll()
+            continue
+        best = advisor.advise(game.acting.sheet, dice, game.turn.rolls_left).best
+        if best.keep is not None and len(best.keep) < 5:
+            held = table.held()
+            want = positions_for(best.keep, dice, held)
+            for i in range(5):
+                if held[i] != (i in want):
+                    table.toggle(i)
+            assert table.held() == [i in want for i in range(5)]
+            table.roll()
+        else:
+            assert best.box is not None
+            table.score(best.box.value, confirm=True)
+
+
+def test_an_optimal_game_loses_nothing(open_table: OpenTable, solver_table: SolverTable) -> None:
+    table = open_table()
+    page = table.page
+    table.start_single()
+    advisor = Advisor(solver_table)
+    play_optimally(table, advisor)
+    finish_review(table)
+    score = table.storage("yahtzee.history")["games"][-1]["total"]
+    assert shown(table, ".rv-term.loss b") == 0
+    assert shown(table, ".rv-term.total b") == score
+    assert shown(table, ".rv-term.luck b") == pytest.approx(score - NEW_GAME_VALUE, abs=0.051)
+    assert shown(table, ".rv-stat.optimal dd") == shown(table, ".rv-stat.decisions dd")
+    assert "高手水平" in table.text(".rv-skill")
+    assert page.locator(".rv-perfect").is_visible()
+    assert page.locator(".chart-mark").count() == 0
+    review = review_side(kept_game(table).sides[0], advisor)
+    assert review.loss == pytest.approx(0.0, abs=1e-9)
+
+
+def open_file(table: Table, name: str, content: bytes) -> None:
+    """Choose a file in the lobby's 「打开对局文件」."""
+    table.page.locator("#open-game-file").set_input_files(
+        {"name": name, "mimeType": "application/json", "buffer": content}
+    )
+
+
+def test_game_files_open_for_review_and_bad_ones_are_refused(
+    open_table: OpenTable, solver_table: SolverTable
+) -> None:
+    table = open_table(width=390, height=844, touch=True)
+    page = table.page
+    label = page.get_by_label("打开对局文件")
+    assert label.count() == 1
+    # Not JSON at all.
+    open_file(table, "notes.json", b"{this is not json")
+    page.wait_for_selector("#message:not([hidden])")
+    message = table.message()
+    assert message.startswith("打开失败") and "JSON" in message and "\n" not in message
+    # Valid JSON, tampered with: the server refuses it and the page says so in one line.
+    game = random_game(11, vs=True)
+    data: dict[str, Any] = to_json(game)
+    data["sides"][0]["totals"]["total"] += 50
+    page.locator("#message").click()
+    open_file(table, "tampered.json", json.dumps(data).encode())
+    page.wait_for_selector("#message:not([hidden])")
+    message = table.message()
+    assert message == "打开失败：对局数据已损坏，无法读取"
+    assert page.locator(REVIEW).count() == 0
+    # A good vs game opens with the 你 / 电脑 switch; both sides match the advisor.
+    hinted = next(
+        g for g in (random_game(seed, vs=True) for seed in range(40, 400)) if g.hints_left < 3
+    )
+    open_file(table, "good.json", json.dumps(to_json(hinted)).encode())
+    page.wait_for_selector(f"{REVIEW} .rv-summary")
+    advisor = Advisor(solver_table)
+    mine = review_side(hinted.sides[0], advisor)
+    check_summary(table, mine)
+    # Hinted decisions are marked 提示 in the list of every decision.
+    hints = sum(d.hinted for d in mine.decisions)
+    assert hints > 0
+    assert page.locator(".rv-all-table .rv-hint-tag").count() == hints
+    assert shown(table, ".rv-stat.hinted dd") == hints
+    # The phone layout: no horizontal scroll, the chart fits its card.
+    widths = page.evaluate(
+        """() => {
+          const d = document.getElementById('review-dialog');
+          const svg = d.querySelector('.rv-chart svg');
+          return [document.documentElement.scrollWidth, d.scrollWidth, d.clientWidth,
+                  svg.getBoundingClientRect().width, svg.parentElement.clientWidth];
+        }"""
+    )
+    assert widths[0] <= 390 and widths[1] <= widths[2] and widths[3] <= widths[4] + 0.5
+    switch = page.locator("#review-dialog .rv-switch")
+    assert switch.is_visible()
+    switch.get_by_role("button", name="电脑").click()
+    page.wait_for_selector(".rv-switch button[data-side='computer'][aria-pressed='true']")
+    page.wait_for_selector(f"{REVIEW} .rv-summary")
+    check_summary(table, review_side(hinted.sides[1], advisor))
+    assert "电脑的选择" in (page.locator(".rv-all-table thead").text_content() or "")
+    # Opening a file never touches the history.
+    assert table.storage("yahtzee.history") is None
+
+
+def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
+    page = table.page
+    records = {"version": 1, "single": {"best": 222, "games": 3}}
+    table.set_storage({"yahtzee.history": "[[[not json", "yahtzee.records": json.dumps(records)})
+    table.reload()
+    message = table.message()
+    assert "复盘历史" in message and "\n" not in message
+    # The bad value is set aside, not wiped, and the records are untouched.
+    assert page.evaluate("() => localStorage.getItem('yahtzee.history.corrupt')") == "[[[not json"
+    assert table.storage("yahtzee.records") == records
+    assert "222" in page.locator("#records").inner_text()
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-games")
+    assert "复盘历史" in table.text("#review-dialog .rv-error")
+    page.keyboard.press("Escape")
+    assert page.locator(REVIEW).count() == 0
