@@ -3,6 +3,11 @@
 Every page opened through ``open_table`` is guarded: a request to any host other than loopback
 is recorded and aborted, and uncaught script errors or console errors (CSP violations included)
 are recorded; the test fails at teardown if either list is not empty (FEATURES.md P1).
+
+Pages open with ``?fast=1`` unless a test passes another ``query``: a test-only switch (off by
+default; see the top of static/js/main.js) that turns animations off and cuts the computer's
+thinking pauses (真实 2–5 s / 较快 1–2 s) to ~20 ms, so whole games against the computer take
+seconds. Only the pace test (tests/browser/test_vs.py) opens the page without it.
 """
 
 from __future__ import annotations
@@ -66,23 +71,28 @@ def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
         touch: bool = False,
         sounds: bool = False,
         load: bool = True,
+        beside: Table | None = None,
+        base_url: str | None = None,
     ) -> Table:
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            locale="zh-CN",
-            reduced_motion=reduced_motion,
-            has_touch=touch,
-            is_mobile=touch,
-        )
-        contexts.append(context)
         guard = Guard()
         guards.append(guard)
-        guard.watch(context)
+        if beside is None:
+            context = browser.new_context(
+                viewport={"width": width, "height": height},
+                locale="zh-CN",
+                reduced_motion=reduced_motion,
+                has_touch=touch,
+                is_mobile=touch,
+            )
+            contexts.append(context)
+            guard.watch(context)
+        else:
+            context = beside.page.context  # another tab of the same browser profile
         page = context.new_page()
         guard.watch_page(page)
         if sounds:
             count_sounds(page)
-        table = Table(page, server_url)
+        table = Table(page, base_url or server_url)
         if load:
             table.open(query)
         return table

@@ -7,6 +7,7 @@ way a player does and reads back what it shows (dice, held state, previews) thro
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -22,6 +23,7 @@ from typing import Any, Final, Literal, Protocol
 from urllib.parse import urlparse
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
+from playwright.sync_api import Error as PlaywrightError
 
 from yahtzee.codec import from_json
 from yahtzee.game import Game
@@ -54,10 +56,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """The app under uvicorn in a child process, with seeded dice; stopped by ``stop``."""
+    """The app under uvicorn in a child process, with seeded dice; stopped by ``stop``.
 
-    def __init__(self, log_path: Path, seed: int = SEED) -> None:
-        self.port = free_port()
+    ``port`` reuses a port (a server restarted in place); by default a free one is chosen.
+    """
+
+    def __init__(self, log_path: Path, seed: int = SEED, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         code = (
             "import uvicorn\n"
@@ -154,6 +159,15 @@ class Table:
         self.page.reload()
         self.page.wait_for_function("window.yahtzeeReady === true")
 
+    def start_vs(self, difficulty: str, first: str) -> None:
+        """Choose 人机对战 with a difficulty (入门 / 普通 / 高手) and who starts (我先 / 电脑先 /
+        随机) and start; wait until the table is shown."""
+        self.page.get_by_role("button", name="人机对战").click()
+        self.page.get_by_role("button", name=difficulty, exact=True).click()
+        self.page.get_by_role("button", name=first, exact=True).click()
+        self.page.get_by_role("button", name="开始游戏").click()
+        self.page.wait_for_selector("#game:not([hidden])")
+
     def start_single(self) -> None:
         """Choose 单人挑战 and start; wait until the table is shown and idle."""
         self.page.get_by_role("button", name="单人挑战").click()
@@ -223,6 +237,20 @@ class Table:
             result[key] = int(match.group(3))
         return result
 
+    def arrow(self) -> list[int]:
+        """The sides (0 the player, 1 the computer) whose column header shows the arrow."""
+        sides: list[int] = self.page.eval_on_selector_all(
+            "#sheet thead th.side",
+            """els => els.flatMap((e, i) =>
+                e.classList.contains('acting') && getComputedStyle(e.querySelector('.arrow'))
+                    .visibility === 'visible' ? [i] : [])""",
+        )
+        return sides
+
+    def totals(self) -> list[int]:
+        """The totals in the top bar, the player's first."""
+        return [int(t) for t in re.findall(r"\d+", self.text("#totals"))]
+
     def text(self, selector: str) -> str:
         """The trimmed text of the first element matching ``selector``."""
         return self.page.locator(selector).first.inner_text().strip()
@@ -283,6 +311,46 @@ class Table:
         return max(offered, key=lambda k: (offered[k], -BOX_KEYS.index(k)))
 
 
+class ComputerGate:
+    """Holds the page's requests for a computer step while closed, so a test can look at (and
+    poke) the page in the middle of the computer's turn; open by default."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.closed = False
+        self.held: list[Route] = []
+        self.seen = 0
+        page.route("**/api/computer", self._route)
+
+    def _route(self, route: Route) -> None:
+        self.seen += 1
+        if self.closed:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def wait_held(self, timeout_ms: int = 20_000) -> None:
+        """Wait until a computer step is being held."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while not self.held:
+            assert time.monotonic() < deadline, "no computer step was asked for"
+            self.page.wait_for_timeout(10)
+
+    def release(self, *, close: bool = False) -> None:
+        """Let the held steps through; stay closed (hold the next one) when ``close``."""
+        self.closed = close
+        held, self.held = self.held, []
+        for route in held:
+            route.continue_()
+
+    def drop(self) -> None:
+        """Forget the held steps (their page has gone: a reload)."""
+        held, self.held = self.held, []
+        for route in held:
+            with contextlib.suppress(PlaywrightError):
+                route.abort()
+
+
 def count_sounds(page: Page) -> None:
     """Count the sound nodes the page creates (oscillators, noise bursts) in ``window.__sounds``.
 
@@ -312,7 +380,9 @@ Motion = Literal["reduce", "no-preference"]
 
 
 class OpenTable(Protocol):
-    """Open the page in a fresh browser context (fresh localStorage) and return its Table."""
+    """Open the page in a fresh browser context (fresh localStorage) and return its Table;
+    ``beside`` opens another tab in that table's context instead (shared localStorage);
+    ``base_url`` points at another server than the session's."""
 
     def __call__(
         self,
@@ -324,4 +394,6 @@ class OpenTable(Protocol):
         touch: bool = False,
         sounds: bool = False,
         load: bool = True,
+        beside: Table | None = None,
+        base_url: str | None = None,
     ) -> Table: ...

@@ -1,0 +1,384 @@
+"""人机对战 in the page (FEATURES.md L2, C1–C3, T1, S1, E1–E3, T5, K1; issue 6).
+
+Whole games against each difficulty and each starting order run at test speed (``?fast=1``).
+A ``ComputerGate`` holds the page's requests for a computer step, so a test can stop the
+computer in the middle of its turn and check what the page shows and that the player's clicks
+and keys do nothing then. A recorder in the page logs every visible change (held dice, the
+highlighted box, the status) so the computer's turn can be checked step by step afterwards.
+Only ``test_real_pace_without_fast`` runs without ``?fast=1``, to measure the real pause.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.support import BOX_KEYS, ComputerGate, OpenTable, Table
+from yahtzee.codec import to_json
+from yahtzee.game import COMPUTER, PLAYER
+from yahtzee.rules import Box
+
+pytestmark = pytest.mark.browser
+
+YOUR_TURN = "#roll-btn:has-text('掷骰子'):not([disabled]), #result-dialog[open]"
+LEVELS = {"入门": "beginner", "普通": "normal", "高手": "expert"}
+RECORDS: dict[str, Any] = {
+    "version": 1,
+    "single": {"best": 231, "games": 7},
+    "vs": {
+        "beginner": {"wins": 3, "losses": 1, "draws": 0, "best": 250},
+        "normal": {"wins": 2, "losses": 2, "draws": 1, "best": 240},
+        "expert": {"wins": 0, "losses": 4, "draws": 0, "best": None},
+    },
+}
+
+# Logs every visible change of the table: held dice, tumbling dice, the computer's highlighted
+# box, its column, the arrow and the status line (one entry per change, in order).
+RECORDER = """() => {
+  const log = [];
+  window.__log = log;
+  let last = '';
+  const take = () => {
+    const dice = [...document.querySelectorAll('#dice .die')];
+    const chosen = document.querySelector('#sheet td.choosing');
+    const entry = {
+      held: dice.filter(d => d.classList.contains('held')).map(d => Number(d.dataset.die)),
+      rolling: dice.filter(d => d.classList.contains('rolling')).length,
+      choosing: chosen ? chosen.parentElement.className.split(' ')[0].slice(4) : null,
+      computer: [...document.querySelectorAll('#sheet tbody tr:not(.sum) td.side-1')]
+        .map(td => td.textContent),
+      acting: [...document.querySelectorAll('#sheet thead th.side')]
+        .findIndex(th => th.classList.contains('acting')),
+      status: document.getElementById('status').textContent,
+    };
+    const key = JSON.stringify(entry);
+    if (key !== last) { log.push(entry); last = key; }
+  };
+  new MutationObserver(take).observe(document.getElementById('app'),
+    {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
+def requests_to(table: Table, *paths: str) -> list[str]:
+    """Start recording the page's requests to ``paths``; the list fills as they are sent."""
+    sent: list[str] = []
+    table.page.on(
+        "request",
+        lambda request: sent.append(request.url) if request.url.endswith(paths) else None,
+    )
+    return sent
+
+
+def check_top_bar(table: Table, side: int) -> None:
+    """The arrow, round and both totals follow the saved game (T1, S1)."""
+    game = table.saved_game()
+    assert game.current == side
+    assert table.arrow() == [side]
+    assert table.text("#round") == f"第 {game.round} / 13 回合"
+    assert table.totals() == [s.sheet.total for s in game.sides]
+    assert table.text("#sheet thead th.side-0 .side-name") == "你"
+    assert table.text("#sheet thead th.side-1 .side-name") == "电脑"
+
+
+def poke(table: Table, sent: list[str]) -> None:
+    """Clicks on dice, boxes, roll and hint, and every shortcut key, during the computer's
+    turn: none of them may change anything or send anything (C3, K1)."""
+    page = table.page
+    before = (table.die_names(), table.storage("yahtzee.game"), len(sent))
+    assert page.locator("#hint-btn").is_disabled()
+    assert page.locator("#roll-btn").is_disabled()
+    assert table.text("#roll-btn") == "电脑回合"
+    assert table.status().startswith("电脑")
+    for key in ("Space", "Enter", "1", "2", "3", "4", "5", "h", "H"):
+        page.keyboard.press(key)
+    for index in range(5):
+        table.die(index).click(force=True)
+    for key in ("chance", "ones", "yahtzee"):
+        table.box(key).click(force=True)
+    page.locator("#roll-btn").click(force=True)
+    page.locator("#hint-btn").click(force=True)
+    page.wait_for_timeout(60)
+    assert not page.evaluate("() => document.getElementById('confirm-dialog').open")
+    assert (table.die_names(), table.storage("yahtzee.game"), len(sent)) == before
+
+
+def click_score(table: Table, key: str) -> None:
+    """Click box ``key`` (confirming a zero) without waiting: the computer's turn follows."""
+    table.box(key).click()
+    if table.page.evaluate("() => document.getElementById('confirm-dialog').open"):
+        table.page.locator("#confirm-ok").click()
+
+
+def play_player_turn(table: Table, *, hint: bool) -> None:
+    """Roll, maybe ask for a hint (H key), hold two dice, roll again and score the best box."""
+    table.roll()
+    if hint:
+        left = table.saved_game().hints_left
+        with table.page.expect_response("**/api/hint"):
+            table.page.keyboard.press("h")
+        table.wait_idle()
+        assert table.saved_game().hints_left == left - 1
+        assert table.status().startswith("提示：")
+    else:
+        table.toggle(0)
+        table.toggle(1)
+    table.roll()
+    click_score(table, table.best_box())
+
+
+def sheet_sums(table: Table, side: int) -> list[int]:
+    """Upper (with bonus), upper bonus, lower, Yahtzee bonus and total of one column."""
+    sums: list[int] = table.page.evaluate(
+        """side => {
+          const cell = (row) => document.querySelector(`#sheet tr.row-${row} .side-${side}`);
+          const n = (row) => parseInt(cell(row).textContent, 10);
+          const lower = [...document.querySelectorAll(
+            `#sheet tbody.lower tr:not(.sum) .side-${side}`)]
+            .reduce((sum, c) => sum + parseInt(c.textContent, 10), 0);
+          const upper = parseInt(cell('upper_subtotal').querySelector('.progress-text')
+            .textContent, 10);
+          return [upper + n('upper_bonus'), n('upper_bonus'), lower, n('yahtzee_bonus'),
+                  n('total')];
+        }""",
+        side,
+    )
+    return sums
+
+
+def check_result(table: Table, level: str) -> tuple[int, int]:
+    """The result dialog's figures equal both columns of the sheet and the top bar, and its
+    title names the winner (E1). Returns the two totals."""
+    page = table.page
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    rows = page.eval_on_selector_all(
+        "#result-dialog .result-table tr",
+        "trs => trs.map(tr => [...tr.children].map(c => c.textContent.trim()))",
+    )
+    assert rows[0] == ["", "你", "电脑"]
+    assert [row[0] for row in rows[1:]] == [
+        "上区（含奖励）",
+        "其中上区奖励",
+        "下区",
+        "快艇加成",
+        "总分",
+    ]
+    for side in (PLAYER, COMPUTER):
+        figures = [int(row[1 + side]) for row in rows[1:]]
+        assert figures == sheet_sums(table, side)
+        upper, _, lower, bonus, total = figures
+        assert upper + lower + bonus == total
+    mine, computer = int(rows[-1][1]), int(rows[-1][2])
+    assert table.totals() == [mine, computer]
+    title = table.text("#result-title")
+    if mine > computer:
+        assert title == "你赢了！"
+    elif mine < computer:
+        assert title == "电脑赢了"
+    else:
+        assert title == "平局" and "平局" in table.text(".result-winner")
+    assert table.storage("yahtzee.game") is None
+    return mine, computer
+
+
+def check_records(table: Table, level: str, mine: int, computer: int) -> None:
+    """Exactly one result more for this difficulty, the best score kept; the other difficulties
+    and the single-player record untouched (E3), and the lobby shows it (L5)."""
+    records = table.storage("yahtzee.records")
+    expected = json.loads(json.dumps(RECORDS))
+    entry = expected["vs"][level]
+    field = "wins" if mine > computer else "losses" if mine < computer else "draws"
+    entry[field] += 1
+    entry["best"] = mine if entry["best"] is None else max(entry["best"], mine)
+    assert records == expected
+    table.page.locator("#result-dialog").get_by_role("button", name="回大厅").click()
+    name = {v: k for k, v in LEVELS.items()}[level]
+    line = table.page.locator("#records dt", has_text=f"人机·{name}").locator(
+        "xpath=following-sibling::dd[1]"
+    )
+    wins, losses, draws = entry["wins"], entry["losses"], entry["draws"]
+    assert line.inner_text() == f"{wins} 胜 {losses} 负 {draws} 平 · 最高 {entry['best']}"
+
+
+def check_computer_turns(log: list[dict[str, Any]]) -> None:
+    """The recorded computer turns (C1): dice lifted one at a time, every box shown highlighted
+    with its points before they are written, the status saying the computer is playing."""
+    scored = 0
+    lifted_several = False
+    for at in range(1, len(log)):
+        before, after = log[at - 1], log[at]
+        if before["acting"] != 1 or after["acting"] != 1:
+            continue
+        assert after["status"].startswith("电脑"), after["status"]
+        new = set(after["held"]) - set(before["held"])
+        assert len(new) <= 1, (before, after)  # one die lifts at a time
+        if len(after["held"]) >= 2 and new:
+            lifted_several = True
+        if after["choosing"] and not before["choosing"]:
+            row = BOX_KEYS.index(after["choosing"])
+            assert before["computer"][row] == ""
+            assert after["computer"][row] != ""  # the points it will write, highlighted
+            later = next(e for e in log[at:] if not e["choosing"])
+            assert later["computer"][row] == after["computer"][row]  # then written as shown
+            scored += 1
+    assert scored == 13
+    assert lifted_several
+
+
+@pytest.mark.parametrize(
+    ("name", "first"),
+    [("入门", "我先"), ("普通", "电脑先"), ("高手", "随机")],
+    ids=["beginner-me-first", "normal-computer-first", "expert-random"],
+)
+def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first: str) -> None:
+    table = open_table()
+    page = table.page
+    level = LEVELS[name]
+    table.set_storage({"yahtzee.records": json.dumps(RECORDS)})
+    table.reload()
+    gate = ComputerGate(page)
+    gate.closed = True  # hold the computer's first step of every turn
+    sent = requests_to(table, "/api/action", "/api/hint")
+    page.evaluate(RECORDER)
+    table.start_vs(name, first)
+    game = table.saved_game()
+    starter = game.starter
+    assert starter == {"我先": PLAYER, "电脑先": COMPUTER}.get(first, starter)
+    assert game.difficulty is not None and game.difficulty.value == level
+    # The opponent and who starts are shown for the whole game (random: as settled).
+    order = "我先" if starter == PLAYER else "电脑先"
+    shown = f"随机：{order}" if first == "随机" else order
+    assert table.text("#match") == f"{name}电脑 · {shown}"
+    hints_used = 0
+    for round_no in range(1, 14):
+        for side in (starter, 1 - starter):
+            if side == COMPUTER:
+                gate.wait_held()  # its first step is on hold: the computer is "thinking"
+                check_top_bar(table, COMPUTER)
+                assert table.status() == "电脑思考中…"
+                if round_no in (1, 7, 13):
+                    poke(table, sent)
+                    gate.release(close=True)  # its first roll shows, its next step waits
+                    gate.wait_held()
+                    assert table.saved_game().turn.rolls_used == 1
+                    poke(table, sent)
+                gate.release()  # the rest of its turn
+                page.wait_for_selector(YOUR_TURN)
+                gate.closed = True  # hold the first step of its next turn
+            else:
+                page.wait_for_selector(YOUR_TURN)
+                table.wait_idle()
+                check_top_bar(table, PLAYER)
+                assert table.text("#round") == f"第 {round_no} / 13 回合"
+                assert table.status() == "点「掷骰子」开始"
+                assert table.dice() == [None] * 5
+                # Hints work as in single mode during the player's turns (3 per game).
+                use = level == "beginner" and round_no <= 4
+                play_player_turn(table, hint=use and hints_used < 3)
+                hints_used += use and hints_used < 3
+    assert gate.held == []
+    if level == "beginner":
+        assert table.text("#hint-btn") == "提示已用完"
+    mine, computer = check_result(table, level)
+    check_computer_turns(page.evaluate("window.__log"))
+    check_records(table, level, mine, computer)
+
+
+def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable) -> None:
+    table = open_table()
+    page = table.page
+    gate = ComputerGate(page)
+    table.start_vs("普通", "我先")
+    table.wait_idle()
+    table.roll()
+    mine = table.best_box()
+    gate.closed = True
+    click_score(table, mine)
+    # The computer has rolled once and is thinking about its keep: back to the lobby.
+    gate.wait_held()
+    gate.release(close=True)
+    gate.wait_held()
+    saved = table.storage("yahtzee.game")
+    assert saved["current"] == COMPUTER and len(saved["turn"]["rolls"]) == 1
+    page.get_by_role("button", name="回大厅").click()
+    assert page.locator("#lobby").is_visible()
+    gate.release(close=True)  # its answer comes back to a page that has left the game
+    page.wait_for_timeout(100)
+    assert table.storage("yahtzee.game") == saved
+    # Resume: the computer's turn starts again from its first roll and goes on by itself.
+    with page.expect_request("**/api/action") as resumed:
+        page.get_by_role("button", name="继续上次没打完的一局").click()
+    assert json.loads(resumed.value.post_data or "{}")["action"] == {"type": "restart_turn"}
+    gate.wait_held()
+    assert table.saved_game().turn.rolls_used == 0
+    assert table.arrow() == [COMPUTER] and table.status() == "电脑思考中…"
+    gate.release(close=True)
+    gate.wait_held()
+    # Reload in the middle of its turn: the save keeps everything but the turn in progress.
+    table.reload()
+    gate.drop()
+    assert table.saved_game().current == COMPUTER
+    gate.closed = False
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    page.wait_for_selector(YOUR_TURN)
+    table.wait_idle()
+    game = table.saved_game()
+    assert game.round == 2 and game.current == PLAYER
+    assert [k for k in BOX_KEYS if game.sides[0].sheet.get(Box(k)) is not None] == [mine]
+    assert len(game.sides[1].log) == 1  # the computer played its first turn exactly once
+    check_top_bar(table, PLAYER)
+    # And the game goes on.
+    table.roll()
+    table.score(table.best_box())
+    page.wait_for_selector(YOUR_TURN)
+    assert table.saved_game().round == 3
+
+
+def test_real_pace_without_fast(open_table: OpenTable) -> None:
+    """Without ?fast=1 the computer thinks for the chosen pace: 较快 is at least 1 s (T5)."""
+    table = open_table(query="")
+    page = table.page
+    assert not page.evaluate("() => document.documentElement.classList.contains('fast')")
+    page.get_by_role("button", name="设置").click()
+    page.locator("#settings-dialog").get_by_role("button", name="较快").click()
+    page.locator("#settings-dialog").get_by_role("button", name="完成").click()
+    times: list[float] = []
+    page.on(
+        "request",
+        lambda request: (
+            times.append(time.monotonic()) if request.url.endswith("/api/computer") else None
+        ),
+    )
+    page.evaluate(RECORDER)
+    table.start_vs("入门", "电脑先")
+    deadline = time.monotonic() + 10
+    while len(times) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(times) >= 2
+    gap = times[1] - times[0]  # its first roll (tumbling 0.5 s), then a 1–2 s thought
+    assert 1.0 <= gap < 6.0, gap
+    log = page.evaluate("window.__log")
+    assert any(entry["rolling"] == 5 for entry in log)  # the first roll tumbles all five
+    assert table.status().startswith("电脑")
+    page.get_by_role("button", name="回大厅").click()  # stop it here
+
+
+def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> None:
+    """Difficulty and order are fixed for the game: a resumed game keeps them (L2, L3)."""
+    table = open_table()
+    page = table.page
+    table.start_vs("高手", "电脑先")
+    page.wait_for_selector(YOUR_TURN)
+    table.wait_idle()
+    saved = table.saved_game()
+    page.get_by_role("button", name="回大厅").click()
+    page.get_by_role("button", name="入门", exact=True).click()
+    page.get_by_role("button", name="我先", exact=True).click()
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+    assert table.text("#match") == "高手电脑 · 电脑先"
+    assert to_json(table.saved_game())["difficulty"] == to_json(saved)["difficulty"]
+    assert table.saved_game().starter == COMPUTER
