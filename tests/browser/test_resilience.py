@@ -1,0 +1,258 @@
+"""What the game survives (issue 8, browser side): the same saved game open in two tabs,
+localStorage full or unavailable, and the server restarting mid-game. The game lives in the
+browser, so none of these may lose a filled box or corrupt the save.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.support import ComputerGate, OpenTable, ServerProcess, Table
+from yahtzee.game import COMPUTER, PLAYER
+from yahtzee.rules import Box
+
+pytestmark = pytest.mark.browser
+
+TAB_NOTICE = "这局游戏已在另一个标签页打开"
+YOUR_TURN = "#roll-btn:has-text('掷骰子'):not([disabled]), #result-dialog[open]"
+
+# localStorage that is full: every write throws QuotaExceededError until the page sets
+# window.__storageFull = false (space freed).
+STORAGE_FULL = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__storageFull !== false) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+# localStorage that cannot be used at all: touching window.localStorage throws (some private
+# modes), or every call on it throws.
+STORAGE_DENIED = {
+    "access-throws": """Object.defineProperty(window, 'localStorage', {configurable: true,
+        get() { throw new DOMException('Access is denied.', 'SecurityError'); }});""",
+    "calls-throw": """for (const name of ['getItem', 'setItem', 'removeItem', 'key', 'clear']) {
+        Storage.prototype[name] = function () {
+          throw new DOMException('Access is denied.', 'SecurityError');
+        };
+      }""",
+}
+
+
+def requests_to(table: Table, *paths: str) -> list[str]:
+    """Record the page's requests to ``paths`` from now on."""
+    sent: list[str] = []
+    table.page.on(
+        "request",
+        lambda request: sent.append(request.url) if request.url.endswith(paths) else None,
+    )
+    return sent
+
+
+def notice(table: Table) -> str:
+    """The lasting notice's text ('' when hidden); it must fit one line."""
+    loc = table.page.locator("#notice")
+    if not loc.is_visible():
+        return ""
+    box = loc.bounding_box()
+    assert box is not None and box["height"] < 48, box  # one line
+    text = table.text("#notice-text")
+    assert "\n" not in text
+    return text
+
+
+def play_turn(table: Table) -> None:
+    """Roll twice and score the best box (single mode: waits until the next turn)."""
+    table.roll()
+    table.toggle(0)
+    table.roll()
+    table.score(table.best_box(), confirm=True)
+
+
+def test_two_tabs_on_one_saved_game(open_table: OpenTable) -> None:
+    first = open_table()
+    first.start_single()
+    play_turn(first)
+    # A second tab of the same browser: it sees the game is being played and says so.
+    second = open_table(beside=first)
+    assert notice(second) == TAB_NOTICE
+    take_over = second.page.get_by_role("button", name="在这里继续")
+    assert take_over.is_visible()
+    sent = requests_to(second, "/api/action", "/api/new")
+    saved = first.storage("yahtzee.game")
+    second.page.get_by_role("button", name="继续上次没打完的一局").click()
+    second.page.get_by_role("button", name="开始游戏").click()
+    second.page.wait_for_timeout(100)
+    assert sent == [] and second.page.locator("#lobby").is_visible()
+    assert not second.page.evaluate("() => document.getElementById('confirm-dialog').open")
+    assert second.storage("yahtzee.game") == saved
+    # The first tab goes on writing its game (the player switches tabs: a hidden tab's timers
+    # are throttled).
+    first.page.bring_to_front()
+    play_turn(first)
+    assert first.saved_game().round == 3
+    assert notice(first) == ""
+    # Taking over in the second tab: it resumes the latest save; the first one stops writing.
+    second.page.bring_to_front()
+    take_over.click()
+    second.wait_idle()
+    assert second.text("#round") == "第 3 / 13 回合"
+    assert notice(second) == ""
+    first.page.wait_for_selector("#notice:not([hidden])")
+    assert notice(first) == TAB_NOTICE
+    assert first.status() == "这局已在另一个标签页继续，这里暂停"
+    assert first.page.locator("#roll-btn").is_disabled()
+    first_sent = requests_to(first, "/api/action", "/api/hint", "/api/new")
+    first.page.keyboard.press("Space")
+    first.page.keyboard.press("h")
+    first.page.locator("#roll-btn").click(force=True)
+    first.page.wait_for_timeout(100)
+    assert first_sent == []
+    play_turn(second)
+    game = second.saved_game()
+    assert game.round == 4 and sum(box is not None for box in game.sides[0].sheet.boxes) == 3
+    # And back again: the first tab takes over and the second one stops.
+    first.page.bring_to_front()
+    first.page.get_by_role("button", name="在这里继续").click()
+    first.wait_idle()
+    assert first.text("#round") == "第 4 / 13 回合"
+    second.page.wait_for_selector("#notice:not([hidden])")
+    assert notice(second) == TAB_NOTICE
+    play_turn(first)
+    assert first.saved_game().round == 5
+
+
+def test_a_tab_going_back_to_the_lobby_frees_the_game(open_table: OpenTable) -> None:
+    first = open_table()
+    first.start_single()
+    play_turn(first)
+    second = open_table(beside=first)
+    assert notice(second) == TAB_NOTICE
+    first.page.bring_to_front()
+    first.page.get_by_role("button", name="回大厅").click()
+    second.page.bring_to_front()
+    second.page.wait_for_selector("#notice", state="hidden")
+    second.page.get_by_role("button", name="继续上次没打完的一局").click()
+    second.wait_idle()
+    assert second.text("#round") == "第 2 / 13 回合"
+    assert notice(first) == TAB_NOTICE  # and now the first tab is the one told
+
+
+def test_storage_full_still_plays(open_table: OpenTable) -> None:
+    table = open_table(load=False)
+    page = table.page
+    page.add_init_script(STORAGE_FULL)
+    table.open()
+    table.start_single()
+    assert notice(table) == "浏览器存储已满，进度无法保存（可以接着玩）"
+    play_turn(table)
+    assert table.text("#round") == "第 2 / 13 回合"
+    # Settings still change (only for this visit).
+    page.get_by_role("button", name="设置").click()
+    page.locator("#settings-dialog").get_by_role("button", name="较快").click()
+    assert page.locator("#settings-dialog [data-value='fast']").get_attribute("aria-pressed") == (
+        "true"
+    )
+    page.keyboard.press("Escape")
+    # Back to the lobby and on: the page keeps the game it could not save.
+    page.get_by_role("button", name="回大厅").click()
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+    assert table.text("#round") == "第 2 / 13 回合"
+    # Space freed: the next save works and the notice goes away.
+    page.evaluate("() => { window.__storageFull = false; }")
+    play_turn(table)
+    assert notice(table) == ""
+    assert table.saved_game().round == 3
+
+
+@pytest.mark.parametrize("how", sorted(STORAGE_DENIED))
+def test_storage_unavailable_still_plays(open_table: OpenTable, how: str) -> None:
+    table = open_table(load=False)
+    page = table.page
+    page.add_init_script(STORAGE_DENIED[how])
+    table.open()
+    # Records and settings could not be read: defaults, and one line saying why.
+    assert notice(table) == "浏览器不让保存数据，进度无法保存（可以接着玩）"
+    assert "暂无" in table.text("#records")
+    assert not page.get_by_role("button", name="继续上次没打完的一局").is_visible()
+    page.get_by_role("button", name="设置").click()
+    page.locator("#settings-dialog").get_by_role("button", name="关", exact=True).click()
+    page.keyboard.press("Escape")
+    # The game plays.
+    page.get_by_role("button", name="人机对战").click()
+    page.get_by_role("button", name="入门", exact=True).click()
+    page.get_by_role("button", name="我先", exact=True).click()
+    page.get_by_role("button", name="开始游戏").click()
+    table.wait_idle()
+    table.roll()
+    key = table.best_box()
+    table.score(key)
+    page.wait_for_selector(YOUR_TURN)
+    table.wait_idle()
+    assert table.text("#round") == "第 2 / 13 回合"
+    page.get_by_role("button", name="回大厅").click()
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+    assert "filled" in table.box_states()[key]["classes"]
+    assert notice(table) != ""
+
+
+def test_server_restart_mid_game_loses_nothing(open_table: OpenTable, tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "first.log")
+    try:
+        server.wait_ready()
+        table = open_table(base_url=server.url)
+        page = table.page
+        gate = ComputerGate(page)
+        table.start_vs("入门", "我先")
+        table.wait_idle()
+        table.roll()
+        first_box = table.best_box()
+        table.score(first_box)
+        page.wait_for_selector(YOUR_TURN)
+        table.wait_idle()
+        table.roll()
+        faces = table.dice()
+        saved = table.storage("yahtzee.game")
+        # The server goes away on the player's turn: the click fails in one line, nothing lost.
+        server.stop()
+        second_box = table.best_box()
+        table.score(second_box)
+        assert "连不上游戏服务器" in table.message()
+        assert table.storage("yahtzee.game") == saved
+        assert table.dice() == faces
+        assert "filled" not in table.box_states()[second_box]["classes"]
+        # A new server on the same port: the same game goes on.
+        server = ServerProcess(tmp_path / "second.log", seed=7, port=server.port)
+        server.wait_ready()
+        gate.closed = True
+        table.box(second_box).click()
+        if page.evaluate("() => document.getElementById('confirm-dialog').open"):
+            page.locator("#confirm-ok").click()
+        # And again in the middle of the computer's turn.
+        gate.wait_held()
+        saved = table.storage("yahtzee.game")
+        assert saved["current"] == COMPUTER
+        server.stop()
+        gate.release()
+        page.wait_for_selector("#roll-btn:has-text('让电脑继续'):not([disabled])")
+        assert "连不上游戏服务器" in table.message()
+        assert table.status() == "电脑这一步没走成，点「让电脑继续」"
+        assert table.storage("yahtzee.game") == saved
+        server = ServerProcess(tmp_path / "third.log", seed=8, port=server.port)
+        server.wait_ready()
+        page.locator("#roll-btn").click()
+        page.wait_for_selector(YOUR_TURN)
+        table.wait_idle()
+        game = table.saved_game()
+        assert game.round == 3 and game.current == PLAYER
+        mine = game.sides[PLAYER].sheet
+        assert mine.get(Box(first_box)) is not None and mine.get(Box(second_box)) is not None
+        assert sum(box is not None for box in game.sides[COMPUTER].sheet.boxes) == 2
+    finally:
+        server.stop()
