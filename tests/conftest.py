@@ -19,6 +19,7 @@ import pytest
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet
 from yahtzee.solver import Table, TableError, load_table
 from yahtzee.solver.store import CACHE_ENV, FILE_NAME, table_path
+from yahtzee.winprob.tables import FILE_NAME as WIN_FILE_NAME
 
 
 def _valid_real_table() -> Path | None:
@@ -35,6 +36,10 @@ def _session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
     real = _valid_real_table()
     if real is not None:
         shutil.copyfile(real, folder / FILE_NAME)
+        # The win-probability tables (yahtzee.winprob) beside it; checked against it on load.
+        win_tables = real.parent / WIN_FILE_NAME
+        if win_tables.is_file():
+            shutil.copyfile(win_tables, folder / WIN_FILE_NAME)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_ENV, str(folder))
         assert table_path() == folder / FILE_NAME

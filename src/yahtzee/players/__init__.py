@@ -5,7 +5,7 @@ key        page name   strategy
 =========  ==========  ===============================================================
 beginner   入门        first-games habits: biggest number now, most frequent face
 normal     普通        rules of thumb with a one-turn lookahead, and human slips
-expert     高手        the optimal strategy (the solver's advisor)
+expert     高手        the optimal strategy (the solver's advisor); in 人机对战 it plays to win
 =========  ==========  ===============================================================
 
 ``get_player(difficulty, table, rng)`` gives the ``Player`` the web game and the tests use
@@ -22,9 +22,12 @@ from yahtzee.players.base import Decision, Keep, Player, Policy, PolicyPlayer, U
 from yahtzee.players.beginner import BeginnerPolicy, beginner_player
 from yahtzee.players.expert import ExpertPlayer, ExpertPolicy
 from yahtzee.players.normal import NormalPolicy, normal_player
+from yahtzee.players.winmax import WinMaxPlayer
 from yahtzee.solver import Table
 
 LEVELS = tuple(Difficulty)
+EXPERT_EV = "expert-ev"
+"""``get_player`` key of the pure EV-optimal 高手 (``expert`` plays to win against an opponent)."""
 """Every strength, weakest first."""
 
 
@@ -46,9 +49,12 @@ def _table(difficulty: Difficulty, table: Table | None) -> Table:
 def get_player(difficulty: Difficulty | str, table: Table | None, rng: Uniform) -> Player:
     """The computer player of ``difficulty``; ``table`` is needed by ``expert`` only, ``rng``
     draws the slips of ``normal``. Raises MalformedError for an unknown difficulty."""
+    if difficulty == EXPERT_EV:
+        return ExpertPlayer(_table(Difficulty.EXPERT, table))
     level = parse_difficulty(difficulty)
     if level is Difficulty.EXPERT:
-        return ExpertPlayer(_table(level, table))
+        # Plays to win in 人机对战 (yahtzee.players.winmax); the EV optimum when alone.
+        return WinMaxPlayer(_table(level, table))
     if level is Difficulty.NORMAL:
         return normal_player(rng)
     return beginner_player(rng)

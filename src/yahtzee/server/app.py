@@ -48,6 +48,9 @@ from yahtzee.server.middleware import (
 )
 from yahtzee.snapshot import snapshot
 from yahtzee.solver import Advisor, Table, load_table
+from yahtzee.winprob.advice import play_to_win_hint, risks
+from yahtzee.winprob.estimate import WinModel
+from yahtzee.winprob.tables import load_win_tables
 
 STATIC_DIR = Path(str(resources.files("yahtzee.server") / "static"))
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
@@ -81,6 +84,7 @@ class Engine:
     def __init__(self, seed: int | None, table: Table | None) -> None:
         self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.table = table
+        self._win: WinModel | None = None
         self.advisor: Advisor | None = Advisor(table) if table is not None else None
 
     def load(self) -> None:
@@ -101,6 +105,14 @@ class Engine:
         hint_for(game, self.advisor)
         for level in Difficulty:
             get_player(level, table, rng).step(game)
+        self._win = WinModel(load_win_tables(table))
+        self._win.chances(game)
+
+    def win_model(self) -> WinModel:
+        """The play-to-win model (its tables are built on first need, with a warning)."""
+        if self._win is None:
+            self._win = WinModel(load_win_tables(self.require_table()))
+        return self._win
 
     def require_table(self) -> Table:
         if self.table is None:
@@ -117,8 +129,13 @@ class NotReadyError(Exception):
     """The solver table is still loading."""
 
 
-def _reply(game: Game) -> dict[str, Any]:
-    return {"game": to_json(game), "view": snapshot(game)}
+def _reply(game: Game, engine: Engine | None = None) -> dict[str, Any]:
+    view = snapshot(game)
+    if engine is not None and game.mode is Mode.VS:
+        # 胜率: each side's chance from here (yahtzee.winprob), shown as a bar in vs games.
+        chances = engine.win_model().chances(game)
+        view["win"] = {k: round(v, 4) for k, v in chances.to_json().items()}
+    return {"game": to_json(game), "view": view}
 
 
 def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAPI:
@@ -164,7 +181,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             First(request.first),
             engine.rng,
         )
-        return _reply(game)
+        return _reply(game, engine)
 
     @app.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
     async def action(request: schemas.ActionRequest) -> Any:
@@ -176,13 +193,15 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             game = game.apply(Score(act.box))
         else:
             game = game.apply(RestartTurn())
-        return _reply(game)
+        return _reply(game, engine)
 
     @app.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
     async def hint(request: schemas.GameRequest) -> Any:
         game = from_json(request.game.model_dump()).apply(UseHint())
         advice = hint_for(game, engine.require_advisor())
-        body = _reply(game)
+        if game.mode is Mode.VS:
+            advice = play_to_win_hint(game, advice, engine.win_model(), engine.require_advisor())
+        body = _reply(game, engine)
         body["hint"] = {
             "hold": None if advice.hold is None else list(advice.hold),
             "box": advice.box.value if advice.box else None,
@@ -201,7 +220,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         player = get_player(game.difficulty, engine.require_table(), engine.rng)
         action = player.step(game)
         game = game.apply(action, engine.rng)
-        body = _reply(game)
+        body = _reply(game, engine)
         if isinstance(action, Roll):
             body["step"] = {"type": "roll", "hold": list(action.hold)}
         else:
@@ -215,6 +234,14 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         if index >= len(game.sides):
             raise MalformedError("a single-player game has no computer side to review")
         body = review_json(review_side(game.sides[index], engine.require_advisor()))
+        if game.mode is Mode.VS:
+            # Deliberate risks: the play-to-win choice where it is not the EV one (not mistakes).
+            marks = risks(game, index, engine.win_model(), engine.require_advisor())
+            for decision in body["decisions"]:  # type: ignore[attr-defined]
+                gain = marks.get((decision["turn"], decision["roll"]))
+                decision["risk"] = gain is not None
+                if gain is not None:
+                    decision["win_gain"] = round(gain, 4)
         # Plain JSON already: skip FastAPI's generic encoder, which costs more than the review.
         return JSONResponse(body)
 

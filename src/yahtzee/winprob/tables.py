@@ -325,7 +325,11 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
         try:
             st = target.stat()
             key: tuple[str, int, int, int, int] | None = (
-                str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values)
+                str(target),
+                st.st_ino,
+                st.st_size,
+                st.st_mtime_ns,
+                id(table.values),
             )
         except OSError:
             key = None
@@ -334,8 +338,9 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
         try:
             found = _read(target, table)
         except _BadFileError as fault:
-            log.warning("win-probability tables %s: %s; building them (about a minute)",
-                        target, fault)
+            log.warning(
+                "win-probability tables %s: %s; building them (about a minute)", target, fault
+            )
             started = time.perf_counter()
             arrays = list(compute(table.values))
             _write(arrays, _table_digest(table), target)

@@ -1,0 +1,117 @@
+"""Play-to-win advice in 人机对战: the hint, and the review's deliberate-risk marks.
+
+Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it differs
+from the EV-optimal one the text says why in a few words: 「落后较多，冒险追分」 when the side is
+behind (its chance below one half), 「领先，求稳」 when ahead.
+"""
+
+from __future__ import annotations
+
+from yahtzee.game import Game
+from yahtzee.hints import Hint, positions_for
+from yahtzee.rules import NUM_DICE, Box, Sheet, score
+from yahtzee.solver import Advisor
+from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
+from yahtzee.winprob.estimate import WinModel, side_state
+from yahtzee.winprob.kernel import after_value
+
+BEHIND_ZH = "落后较多，冒险追分"
+AHEAD_ZH = "领先，求稳"
+
+
+def _same(
+    hint: Hint, keep: tuple[int, ...] | Box, dice: tuple[int, ...], held: tuple[bool, ...]
+) -> bool:
+    if isinstance(keep, Box):
+        return hint.box is keep and (hint.hold is None or len(hint.hold) == NUM_DICE)
+    return hint.hold is not None and hint.hold == positions_for(keep, dice, held)
+
+
+def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) -> Hint:
+    """``hint`` (the EV-optimal one) when the play-to-win choice agrees, else that choice."""
+    dice = game.turn.dice
+    if dice is None or len(game.sides) != 2:
+        return hint
+    choice = model.decide(game)
+    held = game.turn.held
+    if _same(hint, choice, dice, held):
+        return hint
+    u, d, _ = model.acting_value(game)
+    why = BEHIND_ZH if u < 0.5 else AHEAD_ZH
+    sheet = game.acting.sheet
+    if isinstance(choice, Box):
+        option = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
+        hold = tuple(range(NUM_DICE)) if game.turn.rolls_left else None
+        words = f"登记「{choice.zh}」得 {option.points} 分"
+        ev = option.ev
+    else:
+        hold = positions_for(choice, dice, held)
+        ev = advisor.keep_value(sheet, choice, game.turn.rolls_left)
+        shown = " ".join(str(x) for x in choice)
+        words = f"保留 {shown}，重掷其余 {NUM_DICE - len(choice)} 颗" if choice else "全部重掷"
+    return Hint(
+        hold,
+        choice if isinstance(choice, Box) else None,
+        ev,
+        f"{why}：{words}（胜率 {u - d / 2:.0%}）",
+    )
+
+
+def _other_sheet(game: Game, side: int, turn: int) -> Sheet:
+    """The other side's sheet when ``side`` started its ``turn`` (1-based)."""
+    done = turn - 1 if side == game.starter else turn
+    sheet = Sheet()
+    for record in game.sides[1 - side].log[:done]:
+        sheet = score(sheet, record.box, record.final_dice)
+    return sheet
+
+
+def risks(game: Game, side: int, model: WinModel, advisor: Advisor) -> dict[tuple[int, int], float]:
+    """``{(turn, roll): gain}`` for the decisions of ``side`` where it took the play-to-win
+    option and that option is not the EV-optimal one; ``gain`` is the rise in its chance of
+    winning (draws half) over the EV option. Keeps (stopping included) and boxes after the
+    third roll are graded; the box chosen after stopping early is not."""
+    found: dict[tuple[int, int], float] = {}
+    if len(game.sides) != 2:
+        return found
+    t = model.tables
+    own = Sheet()
+    for number, record in enumerate(game.sides[side].log, start=1):
+        other = _other_sheet(game, side, number)
+        lattice = model.lattice(own, other)
+        for i, dice in enumerate(record.rolls):
+            rolls_left = 2 - i
+            last = i == len(record.rolls) - 1
+            r = roll_index(dice)
+            if rolls_left > 0:
+                chosen = KEEP_INDEX[tuple(sorted(dice))] if last else KEEP_INDEX[record.keeps[i]]
+                best = advisor.advise(own, dice, rolls_left).best
+                assert best.keep is not None
+                ev_k = KEEP_INDEX[best.keep]
+                if chosen == ev_k or lattice.keep_for(r, rolls_left) != min(chosen, ROLL_BASE + r):
+                    continue
+                lat = lattice.lat2 if rolls_left == 2 else lattice.lat1
+
+                values = [
+                    float(lattice.v0[1, r, 0] if k >= ROLL_BASE else lat[1, k, 0])
+                    for k in (chosen, ev_k)
+                ]
+                gain = values[0] - values[1]
+            else:
+                ev_box = advisor.box_options(own, dice)[0].box
+                if record.box is ev_box or int(lattice.best_box[r]) != record.box.pos:
+                    continue
+                assert ev_box is not None
+
+                values = []
+                for box in (record.box, ev_box):
+                    u, _ = after_value(
+                        *side_state(score(own, box, dice)), *side_state(other),
+                        t.w, t.moments, t.pmf1, t.win1, t.draw1,
+                    )  # fmt: skip
+                    values.append(float(u))
+                gain = values[0] - values[1]
+            if gain > 1e-9:
+                found[(number, i + 1)] = gain
+        own = score(own, record.box, record.final_dice)
+    return found

@@ -1,0 +1,295 @@
+"""Win probabilities and the play-to-win 高手: moments, exact endgames, legal play, the API."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from functools import cache
+
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import random_sheet
+from yahtzee.codec import to_json
+from yahtzee.game import Difficulty, First, Game, Mode, Roll, Side, Turn
+from yahtzee.players import EXPERT_EV, get_player
+from yahtzee.players.expert import ExpertPlayer
+from yahtzee.players.winmax import WinMaxPlayer
+from yahtzee.rules import Box, Sheet
+from yahtzee.server import create_app
+from yahtzee.solver import Table
+from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
+from yahtzee.winprob.estimate import WinModel, side_state
+from yahtzee.winprob.kernel import after_value
+from yahtzee.winprob.tables import WinTables, load_win_tables
+
+Roll5 = tuple[int, ...]
+
+
+@pytest.fixture(scope="module")
+def tables(solver_table: Table) -> WinTables:
+    return load_win_tables(solver_table)
+
+
+# Brute force over multisets of dice, independent of the solver's lattice ------------------
+
+
+@cache
+def _outcomes(m: int) -> tuple[tuple[Roll5, float], ...]:
+    """Every multiset ``m`` rerolled dice can show, with its probability."""
+    out = []
+    for faces in itertools.combinations_with_replacement(range(1, 7), m):
+        count = math.factorial(m)
+        for f in set(faces):
+            count //= math.factorial(faces.count(f))
+        out.append((faces, count / 6**m))
+    return tuple(out)
+
+
+def _subkeeps(roll: Roll5) -> set[Roll5]:
+    return {tuple(sorted(c)) for n in range(6) for c in itertools.combinations(roll, n)}
+
+
+def _turn_law(value: Callable[[Roll5], int]) -> dict[float, float]:
+    """The law of ``value(final roll)`` under the play maximising E[value] (a dict of value ->
+    probability); ``value`` maps a sorted roll to a number."""
+    f = value
+
+    @cache
+    def law(roll: Roll5, left: int) -> tuple[float, tuple[tuple[float, float], ...]]:
+        # (expected value, law) of the best play holding `roll` with `left` rolls left
+        best: tuple[float, dict[float, float]] = (f(roll), {f(roll): 1.0})
+        if left:
+            for keep in sorted(_subkeeps(roll)):
+                if len(keep) == 5:
+                    continue
+                mean = 0.0
+                dist: dict[float, float] = {}
+                for extra, p in _outcomes(5 - len(keep)):
+                    e, sub = law(tuple(sorted(keep + extra)), left - 1)
+                    mean += p * e
+                    for v, q in sub:
+                        dist[v] = dist.get(v, 0.0) + p * q
+                if mean > best[0] + 1e-12:
+                    best = (mean, dist)
+        return best[0], tuple(best[1].items())
+
+    total: dict[float, float] = {}
+    for roll, p in _outcomes(5):
+        for v, q in law(roll, 2)[1]:
+            total[v] = total.get(v, 0.0) + p * q
+    return total
+
+
+def test_variance_is_never_negative(tables: WinTables) -> None:
+    w = np.asarray(tables.w)
+    ok = ~np.isnan(w)
+    var = np.asarray(tables.moments[0])[ok] - w[ok] ** 2
+    assert var.min() > -1e-6
+    # 254.59 ± 59.6 for a new game (T. Verhoeff's optimal-play distribution: sd 59.61)
+    assert math.sqrt(tables.moments[0, 0, 0, 0] - w[0, 0, 0] ** 2) == pytest.approx(59.6, abs=0.1)
+
+
+def test_chance_only_moments_match_brute_force(tables: WinTables) -> None:
+    law = _turn_law(sum)
+    mean = sum(v * p for v, p in law.items())
+    second = sum(v * v * p for v, p in law.items())
+    mask = FULL_MASK ^ (1 << Box.CHANCE.pos)
+    assert tables.w[mask, 0, 0] == pytest.approx(mean, abs=1e-9)
+    assert tables.moments[0, mask, 0, 0] - tables.w[mask, 0, 0] ** 2 == pytest.approx(
+        second - mean**2, abs=1e-8
+    )
+    pmf = tables.pmf1[Box.CHANCE.pos, 0, 0]
+    for v, p in law.items():
+        assert pmf[int(v)] == pytest.approx(p, abs=1e-12)
+
+
+NEEDS = np.arange(0, 41)
+
+
+def _target_play() -> tuple[np.ndarray, np.ndarray]:
+    """(P(win) + ½ P(draw), P(draw)) of a last ``chance`` turn played to beat each of
+    ``NEEDS`` (ties by more points), one array each."""
+
+    @cache
+    def value(roll: Roll5, left: int) -> np.ndarray:
+        s = sum(roll)
+        win = np.where(s > NEEDS, 1.0, 0.0)
+        draw = np.where(s == NEEDS, 1.0, 0.0)
+        best = np.stack([win + 0.5 * draw + 1e-9 * s, win + 0.5 * draw, draw])
+        if left:
+            for keep in sorted(_subkeeps(roll)):
+                if len(keep) == 5:
+                    continue
+                acc = np.zeros_like(best)
+                for extra, p in _outcomes(5 - len(keep)):
+                    acc += p * value(tuple(sorted(keep + extra)), left - 1)
+                best = np.where(acc[0] > best[0], acc, best)
+        return best
+
+    total = np.zeros((3, NEEDS.size))
+    for roll, p in _outcomes(5):
+        total += p * value(roll, 2)
+    return total[1], total[2]
+
+
+def _chance_only(total: int) -> tuple[int, int, int, int]:
+    return total, FULL_MASK ^ (1 << Box.CHANCE.pos), 0, 0
+
+
+def _value(tables: WinTables, me: tuple[int, ...], op: tuple[int, ...]) -> tuple[float, float]:
+    t = tables
+    u, d = after_value(*me, *op, t.w, t.moments, t.pmf1, t.win1, t.draw1)  # type: ignore[call-arg,arg-type]
+    return float(u), float(d)
+
+
+TARGET_PLAY = _target_play()
+
+
+@pytest.mark.parametrize("gap", [-31, -1, 0, 4, 12, 25])
+def test_last_turn_against_a_known_total_is_exact(tables: WinTables, gap: int) -> None:
+    # Only my chance box is open; the other side has finished `gap` points ahead of me.
+    u, d = _value(tables, _chance_only(200), (200 + gap, FULL_MASK, 0, 0))
+    if gap < 0:
+        assert (u, d) == (1.0, 0.0)
+        return
+    want_u, want_d = TARGET_PLAY
+    assert u == pytest.approx(want_u[gap], abs=1e-9)
+    assert d == pytest.approx(want_d[gap], abs=1e-9)
+
+
+def test_both_last_turns_are_exact(tables: WinTables) -> None:
+    # Each side has only chance open; the other side plays its last turn first (EV-optimally),
+    # then I play mine knowing what to beat.
+    other = _turn_law(sum)
+    for gap in (-8, 0, 5):
+        want_u = want_d = 0.0
+        for v, p in other.items():
+            need = int(v) + gap
+            want_u += p * (TARGET_PLAY[0][need] if need >= 0 else 1.0)
+            want_d += p * (TARGET_PLAY[1][need] if need >= 0 else 0.0)
+        u, d = _value(tables, _chance_only(150), _chance_only(150 + gap))
+        assert u == pytest.approx(want_u, abs=1e-9)
+        assert d == pytest.approx(want_d, abs=1e-9)
+
+
+def test_finished_games_are_certain(tables: WinTables) -> None:
+    assert _value(tables, (250, FULL_MASK, 0, 0), (249, FULL_MASK, 0, 0)) == (1.0, 0.0)
+    assert _value(tables, (249, FULL_MASK, 0, 0), (249, FULL_MASK, 0, 0)) == (0.5, 1.0)
+    assert _value(tables, (248, FULL_MASK, 0, 0), (249, FULL_MASK, 0, 0)) == (0.0, 0.0)
+
+
+def test_one_box_tables_are_laws(tables: WinTables) -> None:
+    for b in range(13):
+        mask = FULL_MASK ^ (1 << b)
+        for y in (0, 1) if b != Box.YAHTZEE.pos else (0,):
+            for u in UPPER_REACHABLE[mask & 63, : UPPER_NREACHABLE[mask & 63]]:
+                assert tables.pmf1[b, y, u].sum() == pytest.approx(1.0, abs=1e-12)
+                win = tables.win1[b, y, u]
+                utility = win + 0.5 * tables.draw1[b, y, u]
+                assert np.all(np.diff(utility) <= 1e-12)  # a higher bar is never easier
+                assert np.all(win + tables.draw1[b, y, u] <= 1 + 1e-12)
+
+
+def _vs_game(rng: random.Random) -> Game:
+    filled = rng.randrange(13)
+    mine = random_sheet(rng, filled)
+    theirs = random_sheet(rng, min(12, filled + rng.randrange(2)))
+    dice = tuple(rng.randint(1, 6) for _ in range(5))
+    if rng.random() < 0.2:
+        dice = (dice[0],) * 5
+    rolls_left = rng.randrange(3)
+    used = 3 - rolls_left
+    turn = Turn(rolls=(dice,) * used, keeps=((),) * (used - 1), hinted=(False,) * used)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER)
+    sides = (Side("player", theirs), Side("computer", mine))
+    return replace(game, sides=sides, turn=turn, current=1)
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=60, deadline=None)
+def test_play_to_win_moves_are_legal(solver_table: Table, seed: int) -> None:
+    rng = random.Random(seed)
+    game = _vs_game(rng)
+    player = get_player("expert", solver_table, rng)
+    assert isinstance(player, WinMaxPlayer)
+    action = player.step(game)
+    game.apply(action, rng)  # the checked path raises on anything illegal
+    chances = WinModel(load_win_tables(solver_table)).chances(game)
+    assert chances.player + chances.draw + chances.computer == pytest.approx(1.0)
+    assert min(chances.player, chances.draw, chances.computer) >= 0.0
+
+
+def test_whole_vs_game_and_solitaire(solver_table: Table) -> None:
+    rng = random.Random(5)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME)
+    me = get_player(EXPERT_EV, solver_table, rng)
+    assert isinstance(me, ExpertPlayer)
+    them = get_player("expert", solver_table, rng)
+    while not game.finished:
+        game = game.apply((me if game.current == 0 else them).step(game), rng)
+    assert game.result is not None
+    # Alone, the play-to-win 高手 is the EV optimum.
+    solo = Game.new().apply(Roll(), rng)
+    assert them.step(solo) == me.step(solo)
+
+
+def test_far_behind_it_gambles(solver_table: Table) -> None:
+    # Last turn, 40 behind, only chance and yahtzee open on the computer's sheet? One box: yahtzee.
+    model = WinModel(load_win_tables(solver_table))
+    boxes: list[int | None] = [3, 6, 9, 12, 15, 18, 20, 20, 25, 30, 40, None, 22]
+    mine = Sheet(tuple(boxes))
+    theirs = Sheet(tuple([3, 6, 9, 12, 15, 18, 30, 20, 25, 30, 40, 0, 28]))
+    turn = Turn(rolls=((6, 6, 6, 2, 3),), keeps=(), hinted=(False,))
+    game = replace(
+        Game.new(Mode.VS, Difficulty.EXPERT, First.ME),
+        sides=(Side("player", theirs), Side("computer", mine)), turn=turn, current=1,
+    )  # fmt: skip
+    assert side_state(mine)[0] < side_state(theirs)[0]
+    assert model.decide(game) == (6, 6, 6)
+
+
+@pytest.fixture(scope="module")
+def client(solver_table: Table) -> Iterator[TestClient]:
+    with TestClient(create_app(seed=99, table=solver_table)) as test_client:
+        yield test_client
+
+
+def test_vs_replies_carry_the_chances(client: TestClient) -> None:
+    body = client.post("/api/new", json={"mode": "vs", "difficulty": "expert", "first": "me"})
+    assert body.status_code == 200
+    for _ in range(8):
+        view = body.json()["view"]
+        win = view["win"]
+        assert win["player"] + win["draw"] + win["computer"] == pytest.approx(1.0, abs=1e-3)
+        game = body.json()["game"]
+        if view["current"] == 0 and view["can_roll"]:
+            body = client.post("/api/action", json={"game": game, "action": {"type": "roll"}})
+        elif view["current"] == 0:
+            box = next(b["key"] for b in view["sides"][0]["boxes"] if b["allowed"])
+            action = {"type": "score", "box": box}
+            body = client.post("/api/action", json={"game": game, "action": action})
+        else:
+            body = client.post("/api/computer", json={"game": game})
+        assert body.status_code == 200
+    single = client.post("/api/new", json={"mode": "single"}).json()
+    assert "win" not in single["view"]
+
+
+def test_vs_review_marks_risks(client: TestClient, solver_table: Table) -> None:
+    rng = random.Random(3)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME)
+    players = (get_player(EXPERT_EV, solver_table, rng), get_player("expert", solver_table, rng))
+    while not game.finished:
+        game = game.apply(players[game.current].step(game), rng)
+    body = client.post("/api/review", json={"game": to_json(game), "side": "computer"})
+    assert body.status_code == 200
+    decisions = body.json()["decisions"]
+    assert all("risk" in d for d in decisions)
+    assert all(d["win_gain"] > 0 for d in decisions if d["risk"])
