@@ -197,6 +197,7 @@ export class View {
       match.textContent = snap.mode === "vs" ? `${snap.difficulty_zh}电脑 · ${first}` : "";
       match.hidden = snap.mode !== "vs";
     }
+    this.renderWinBar(snap);
     const parts = snap.sides.map((side) => {
       const span = make("span", "total");
       span.append(`${side.label} `, make("b", "num", String(side.total)));
@@ -208,6 +209,26 @@ export class View {
     hint.textContent = none ? "提示已用完" : `提示 (${snap.hints_left})`;
     hint.classList.toggle("spent", none);
     hint.disabled = none || !snap.can_hint || busy;
+  }
+
+  // The 胜率 bar (vs only): each side's chance from the server, whole percents summing to 100.
+  renderWinBar(snap) {
+    const bar = document.getElementById("winbar");
+    if (!bar) return;
+    const win = snap.mode === "vs" ? snap.win : null;
+    bar.hidden = !win;
+    if (!win) return;
+    const player = Math.round(win.player * 100);
+    const computer = Math.min(100 - player, Math.round(win.computer * 100));
+    const draw = 100 - player - computer;
+    const shares = { player, draw, computer };
+    for (const [key, value] of Object.entries(shares)) {
+      bar.dataset[key] = String(value);
+      bar.querySelector(`.wb-${key}`).style.width = `${value}%`;
+    }
+    const text = `你 ${player}%` + (draw ? ` · 平 ${draw}%` : "") + ` · 电脑 ${computer}%`;
+    bar.querySelector(".winbar-text").textContent = text;
+    bar.title = `胜率：${text}`;
   }
 
   // The five dice: faces, held (lifted, green mark), hinted (gold ring) and locked states.
