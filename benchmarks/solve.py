@@ -29,6 +29,12 @@ def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _cpu_s() -> float:
+    # User + system time of every thread of this process so far.
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def child_ours() -> dict[str, Any]:
     started = time.perf_counter()
     # Imported here: the import is part of what a fresh process pays, and is timed.
@@ -38,8 +44,10 @@ def child_ours() -> dict[str, Any]:
     first = solve()
     first_done = time.perf_counter()
     tracemalloc.start()
+    cpu_started = _cpu_s()
     second = solve()
     second_done = time.perf_counter()
+    cpu = _cpu_s() - cpu_started
     _, traced_peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert first.tobytes() == second.tobytes()
@@ -47,6 +55,7 @@ def child_ours() -> dict[str, Any]:
         "import_s": imported - started,
         "first_s": first_done - imported,
         "solve_s": second_done - first_done,
+        "cpu_s": cpu,
         "new_game": float(second[0, 0, 0]),
         "peak_rss_mb": _peak_rss_mb(),
         "traced_peak_mb": traced_peak / 2**20,
@@ -58,11 +67,14 @@ def child_rust() -> dict[str, Any]:
     import yatzy_solver
 
     imported = time.perf_counter()
+    cpu_started = _cpu_s()
     solver = yatzy_solver.Solver.build(yatzy_solver.Variant(RUST_VARIANT))
     done = time.perf_counter()
+    cpu = _cpu_s() - cpu_started
     return {
         "import_s": imported - started,
         "solve_s": done - imported,
+        "cpu_s": cpu,
         "new_game": float(solver.state_value("upper 0 | filled -")),
         "precision": str(solver.precision),
         "version": str(yatzy_solver.__version__),
@@ -99,6 +111,8 @@ def main() -> int:
     solve_s = statistics.median(r["solve_s"] for r in ours)
     first_s = statistics.median(r["first_s"] for r in ours)
     rust_s = statistics.median(r["solve_s"] for r in rust)
+    ours_cpu = statistics.median(r["cpu_s"] for r in ours)
+    rust_cpu = statistics.median(r["cpu_s"] for r in rust)
     peak = max(r["peak_rss_mb"] for r in ours)
     ours_value, rust_value = ours[0]["new_game"], rust[0]["new_game"]
 
@@ -111,6 +125,8 @@ def main() -> int:
         (f"rust  Solver.build({RUST_VARIANT!r})", f"{rust_s:8.3f} s  ({rust_info})"),
         ("ratio ours/rust (warm)", f"{solve_s / rust_s:8.3f}    target <= {TARGET_RATIO}"),
         ("ratio ours/rust (first call)", f"{first_s / rust_s:8.3f}"),
+        ("cpu seconds (all threads): ours / rust", f"{ours_cpu:8.3f} / {rust_cpu:.3f}"),
+        ("ratio ours/rust (cpu, less load-sensitive)", f"{ours_cpu / rust_cpu:8.3f}"),
         ("ours  peak RSS", f"{peak:8.1f} MB  target < {TARGET_PEAK_MB:.0f} MB"),
         ("ours  peak traced allocations", f"{max(r['traced_peak_mb'] for r in ours):8.1f} MB"),
         ("rust  peak RSS", f"{max(r['peak_rss_mb'] for r in rust):8.1f} MB"),
