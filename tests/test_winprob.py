@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import random_sheet
+from yahtzee.cli import main
 from yahtzee.codec import to_json
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Side, Turn
 from yahtzee.players import EXPERT_EV, get_player
@@ -293,3 +295,14 @@ def test_vs_review_marks_risks(client: TestClient, solver_table: Table) -> None:
     decisions = body.json()["decisions"]
     assert all("risk" in d for d in decisions)
     assert all(d["win_gain"] > 0 for d in decisions if d["risk"])
+
+
+def test_cli_play_to_win_head_to_head(
+    solver_table: Table, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--player", "expert-win", "--vs", "expert", "--games", "20", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 20 and out["player"] == "expert-win"
+    assert out["win"] + out["draw"] + out["loss"] == pytest.approx(1.0)
+    assert main([*argv[:4], "normal", "--games", "2"]) == 2

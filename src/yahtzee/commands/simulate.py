@@ -45,7 +45,13 @@ def _seed(text: str) -> int:
     return value
 
 
-def _level(text: str) -> Difficulty:
+EXPERT_WIN = "expert-win"
+"""``--player`` key of the play-to-win 高手 (``yahtzee.players.winmax``); only ``--vs expert``."""
+
+
+def _level(text: str) -> Difficulty | str:
+    if text == EXPERT_WIN:
+        return text
     try:
         return parse_difficulty(text)
     except ValueError as error:
@@ -54,7 +60,10 @@ def _level(text: str) -> Difficulty:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--player", type=_level, default=Difficulty.EXPERT, help="beginner, normal or expert"
+        "--player",
+        type=_level,
+        default=Difficulty.EXPERT,
+        help="beginner, normal, expert, or expert-win (plays to win; with --vs expert)",
     )
     parser.add_argument("--games", type=_positive, default=10_000, help="games to play")
     parser.add_argument("--seed", type=_seed, default=7, help="random seed (default 7)")
@@ -88,8 +97,38 @@ def _describe(level: Difficulty, summary: Summary) -> list[str]:
     ]
 
 
+def _run_win(args: argparse.Namespace) -> int:
+    """``--player expert-win --vs expert``: the play-to-win 高手 against the EV optimum."""
+    from yahtzee.players.winmax import match_vs_ev
+    from yahtzee.solver import StderrProgress, load_table
+
+    if args.vs is not Difficulty.EXPERT:
+        print("yahtzee simulate: --player expert-win needs --vs expert", file=sys.stderr)
+        return 2
+    tty = sys.stderr.isatty()
+    progress = StderrProgress(label="simulating expert-win vs expert") if tty else None
+    result = match_vs_ev(load_table(progress=tty), args.games, args.seed, progress=progress)
+    if args.json:
+        out = {"player": EXPERT_WIN, "vs": "expert", "seed": args.seed, "games": result.games,
+               "win": result.win, "draw": result.draw, "loss": result.loss,
+               "mean": result.means[0], "opponent_mean": result.means[1]}  # fmt: skip
+        print(json.dumps(out))
+    else:
+        print(f"seed {args.seed}")
+        print(
+            f"expert-win against expert: win {result.win:.2%}  draw {result.draw:.2%}  "
+            f"loss {result.loss:.2%} over {result.games:,} games (each side starts half)"
+        )
+        print(f"  mean totals {result.means[0]:.2f} vs {result.means[1]:.2f}")
+        print(f"{result.games / result.seconds:,.0f} games per second")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from yahtzee.solver import StderrProgress, load_table
+
+    if args.player == EXPERT_WIN:
+        return _run_win(args)
 
     player: Difficulty = args.player
     opponent: Difficulty | None = args.vs
