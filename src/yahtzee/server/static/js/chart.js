@@ -87,20 +87,27 @@ export function lineChart(container, spec) {
   }
   root.append(grid);
 
-  for (const ref of spec.refs || []) {
+  // Reference lines under the data, their words over it.
+  const refs = (spec.refs || []).map((ref) => {
     const y = py(ref.y);
     const g = svg("g", { class: `chart-ref ${ref.className || ""}`.trim(), "aria-hidden": "true" });
     g.append(svg("line", { x1: margin.left, x2: width - margin.right, y1: y, y2: y }));
-    const text = svg("text", { x: margin.left + 4, y: y - 4 });
-    text.textContent = ref.text;
-    g.append(text);
     root.append(g);
-  }
+    return [ref, y];
+  });
 
   for (const line of spec.lines) {
     if (!line.points.length) continue;
     const d = line.points.map(([x, y], i) => `${i ? "L" : "M"}${px(x).toFixed(1)} ${py(y).toFixed(1)}`).join("");
     root.append(svg("path", { d, class: `chart-line ${line.className || ""}`.trim() }));
+  }
+
+  for (const [ref, y] of refs) {
+    const g = svg("g", { class: `chart-ref ${ref.className || ""}`.trim(), "aria-hidden": "true" });
+    const text = svg("text", { x: margin.left + 4, y: y - 4 });
+    text.textContent = ref.text;
+    g.append(text);
+    root.append(g);
   }
 
   for (const dot of spec.dots || []) {

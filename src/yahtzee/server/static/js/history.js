@@ -14,7 +14,6 @@ export const HISTORY_VERSION = 1;
 export const MAX_SUMMARIES = 100;
 export const MAX_GAMES = 10;
 export const EXPERT_LOSS = 0.2;
-const MAX_FILE_BYTES = 64 * 1024;
 
 // A short, stable fingerprint of a game's logs (FNV-1a), so one game is never counted twice.
 function fingerprint(game) {
@@ -199,13 +198,6 @@ export function exportName(game, date = new Date()) {
   return `kuaiting-${stamp}-${total}.json`;
 }
 
-// The Chinese part of an API error message (the English detail after "：" is for developers).
-function shortMessage(error) {
-  const full = error && error.message ? error.message : "出错了，请再试一次";
-  const cut = full.indexOf("：");
-  return cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
-}
-
 export class Reviews {
   // `api` asks the server for reviews; `message(text, title)` shows a one-line message.
   constructor({ api, backend, message, doc = document }) {
@@ -215,7 +207,7 @@ export class Reviews {
     this.doc = doc;
     this.entries = [];
     this.current = null; // the game just finished: {id, game, answers: {side: Promise}}
-    this.dialog = null;
+    this.loading = null; // the review views, once asked for
   }
 
   // Read the history; returns a one-line problem to report, or null. Shows the lobby line.
@@ -301,11 +293,11 @@ export class Reviews {
     if (line) line.textContent = text;
   }
 
-  // Load the review views (and their stylesheet) on first use.
+  // The review views (review.js and review.css), loaded on first use.
   async views() {
-    if (!this.dialog) {
+    if (!this.loading) {
       const href = new URL("../css/review.css", import.meta.url).href;
-      const loaded = new Promise((resolve) => {
+      const css = new Promise((resolve) => {
         const link = this.doc.createElement("link");
         link.rel = "stylesheet";
         link.href = href;
@@ -313,75 +305,37 @@ export class Reviews {
         link.addEventListener("error", resolve, { once: true });
         this.doc.head.append(link);
       });
-      const [module] = await Promise.all([import("./review.js"), loaded]);
-      if (!this.dialog) this.dialog = new module.ReviewDialog(this.doc);
+      this.loading = Promise.all([import("./review.js"), css]).then(([module]) => new module.ReviewController(this));
+      this.loading.catch(() => {
+        this.loading = null; // try again on the next click
+      });
     }
-    return this.dialog;
+    try {
+      return await this.loading;
+    } catch {
+      this.message("复盘页面加载失败，请检查网络后再试");
+      return null;
+    }
   }
 
   // 「复盘」 in the result dialog: the review of the game just finished.
   async openCurrent() {
     const current = this.current;
-    if (!current) return;
-    await this.openGame(current.game, current.answers);
-  }
-
-  // Show the review of `game`; `answers` holds review promises already asked for, by side.
-  async openGame(game, answers = {}) {
-    let dialog;
-    try {
-      dialog = await this.views();
-    } catch {
-      this.message("复盘页面加载失败，请检查网络后再试");
-      return;
-    }
-    const ask = (side) => {
-      if (!answers[side]) answers[side] = this.api.review(game, side);
-      return answers[side];
-    };
-    dialog.showReview({
-      game,
-      ask,
-      errorText: shortMessage,
-      onExport: () => this.download(game),
-      onHistory: () => this.openHistory(),
-    });
+    const views = current && (await this.views());
+    if (views) views.openGame(current.game, current.answers);
   }
 
   // 「复盘与历史」: the trend and the list of past games.
   async openHistory() {
-    let dialog;
-    try {
-      dialog = await this.views();
-    } catch {
-      this.message("复盘页面加载失败，请检查网络后再试");
-      return;
-    }
-    const { entries, problem } = this.store.load();
-    this.entries = entries;
-    const stored = new Set(this.store.games().map((g) => g.id));
-    dialog.showHistory({
-      entries,
-      problem,
-      stored,
-      onReview: (id) => {
-        const game = this.store.game(id);
-        if (game) this.openGame(game, {});
-      },
-      onFile: (input) => this.openFile(input),
-      refresh: (id) => this.refresh(id),
-    });
+    const views = await this.views();
+    if (views) views.openHistory();
   }
 
-  // Ask again for the review figures of a stored game whose review failed before.
-  async refresh(id) {
-    const game = this.store.game(id);
-    if (!game) return null;
-    const review = await this.api.review(game, "player");
-    this.store.setReview(id, review.summary);
-    this.entries = this.store.load().entries;
-    this.renderLobbyLine();
-    return this.entries.find((e) => e.id === id) || null;
+  // 「打开对局文件」: review a game file (checked by the server).
+  async openFile(input) {
+    const views = await this.views();
+    if (views) await views.openFile(input);
+    else input.value = "";
   }
 
   // 「导出对局」: download the game just finished as its JSON file.
@@ -401,39 +355,5 @@ export class Reviews {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
-  }
-
-  // 「打开对局文件」: read a game JSON file and show its review; a bad file gets one line.
-  async openFile(input) {
-    const file = input.files && input.files[0];
-    input.value = "";
-    if (!file) return;
-    const say = (text, title = "") => {
-      if (this.dialog && this.dialog.isOpen()) this.dialog.error(text, title);
-      else this.message(text, title);
-    };
-    if (file.size > MAX_FILE_BYTES) {
-      say("打开失败：这个文件太大，不是本站导出的对局文件");
-      return;
-    }
-    let game;
-    try {
-      game = JSON.parse(await file.text());
-    } catch {
-      say("打开失败：这个文件不是对局文件（内容不是有效的 JSON）");
-      return;
-    }
-    if (!game || typeof game !== "object" || Array.isArray(game)) {
-      say("打开失败：这个文件不是对局文件");
-      return;
-    }
-    const answer = this.api.review(game, "player");
-    try {
-      await answer;
-    } catch (error) {
-      say(`打开失败：${shortMessage(error)}`, error && error.message ? error.message : "");
-      return;
-    }
-    await this.openGame(game, { player: answer });
   }
 }

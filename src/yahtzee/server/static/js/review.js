@@ -109,6 +109,15 @@ function hintTag() {
   return tag;
 }
 
+// A tag for a deliberate risk in a vs game: the play-to-win choice, not the EV one (the server
+// marks these with `risk` and the rise in the chance of winning, `win_gain`).
+function riskTag(decision) {
+  const tag = make("span", "rv-tag rv-risk-tag", "求胜冒险");
+  const gain = typeof decision.win_gain === "number" ? `，胜率 +${(100 * decision.win_gain).toFixed(1)}%` : "";
+  tag.title = `为了赢下这一局有意冒的险，期望分会少一点${gain}`;
+  return tag;
+}
+
 // The game's settings in words: 单人挑战 / 人机对战 · 高手.
 function modeText(mode, difficulty) {
   if (mode !== "vs") return "单人挑战";
@@ -136,6 +145,7 @@ export class ReviewDialog {
     this.back.setAttribute("aria-label", "回到复盘历史");
     this.title = make("h2", "", "复盘");
     this.title.id = "review-title";
+    this.title.tabIndex = -1; // the dialog opens with the focus here, not on its first button
     this.switch = make("div", "segmented rv-switch");
     this.switch.setAttribute("role", "group");
     this.switch.setAttribute("aria-label", "看谁的决策");
@@ -186,6 +196,7 @@ export class ReviewDialog {
   open() {
     this.errorLine.hidden = true;
     if (!this.dialog.open) this.dialog.showModal();
+    this.title.focus({ preventScroll: true });
     this.dialog.scrollTop = 0;
   }
 
@@ -264,7 +275,10 @@ export class ReviewDialog {
     const who = side === "player" ? "你" : "电脑";
     const game = this.game;
     const sub = make("p", "rv-sub");
-    sub.append(`${modeText(game.mode, game.difficulty)} · ${who}的 ${review.summary.final_total} 分`);
+    const totals = (game.sides || []).map((s) => (s && s.totals ? s.totals.total : null));
+    let score = `${who}的 ${review.summary.final_total} 分`;
+    if (game.mode === "vs" && totals.length === 2) score = `你 ${totals[0]} 分 : 电脑 ${totals[1]} 分`;
+    sub.append(`${modeText(game.mode, game.difficulty)} · ${score}`);
     if (!game.finished) sub.append("（未打完）");
     this.body.replaceChildren(
       sub,
@@ -454,7 +468,10 @@ export class ReviewDialog {
     const best = make("span", "rv-best");
     best.append(make("span", "rv-label", "最佳："), describe(d.best));
     summary.append(choice, best);
-    if (d.hinted) summary.append(hintTag());
+    const tags = make("span", "rv-tags");
+    if (d.hinted) tags.append(hintTag());
+    if (d.risk) tags.append(riskTag(d));
+    summary.append(tags);
     details.append(summary);
     details.append(this.optionsTable(d));
     return details;
@@ -517,6 +534,7 @@ export class ReviewDialog {
       turn.title = when(d);
       const choice = make("td", "rv-option", describe(d.chosen));
       if (d.hinted) choice.append(hintTag());
+      if (d.risk) choice.append(riskTag(d));
       tr.append(
         turn,
         make("td", "", ""),
@@ -635,6 +653,7 @@ export class ReviewDialog {
         yMin: 0,
         yMax: top,
         yDigits: 1,
+        xLabels,
         lines: [{ points, className: "games" }, { points: smooth, className: "smooth" }],
         refs: [{ y: EXPERT_LOSS, text: "高手线 0.2", className: "expert" }],
         dots: reviewed.map((e, i) => ({
@@ -646,6 +665,7 @@ export class ReviewDialog {
         })),
       });
     });
+    section.append(make("p", "rv-axis", "横轴：第几局（从旧到新）"));
     const legend = make("ul", "rv-legend");
     for (const [className, text] of [["games", "每局"], ["smooth", "最近 5 局平均"], ["expert", "高手线（0.2）"]]) {
       const li = make("li");
@@ -716,5 +736,105 @@ export class ReviewDialog {
     label.append("打开对局文件", input);
     section.append(label, make("p", "rv-note", "打开本站「导出对局」保存的 .json 文件，再看一遍复盘。"));
     return section;
+  }
+}
+
+const MAX_FILE_BYTES = 64 * 1024;
+
+// The Chinese part of an API error message (the English detail after "：" is for developers).
+function shortMessage(error) {
+  const full = error && error.message ? error.message : "出错了，请再试一次";
+  const cut = full.indexOf("：");
+  return cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
+}
+
+// What the review buttons do once this module is loaded: ask the server for reviews, show the
+// dialog on a game or on the history, read game files. `hub` is history.js's Reviews: the
+// history store, the API, the page's message line and the download of a game.
+export class ReviewController {
+  // Build the dialog.
+  constructor(hub) {
+    this.hub = hub;
+    this.dialog = new ReviewDialog(hub.doc);
+  }
+
+  // Show the review of `game`; `answers` holds review promises already asked for, by side.
+  openGame(game, answers = {}) {
+    const ask = (side) => {
+      if (!answers[side]) answers[side] = this.hub.api.review(game, side);
+      return answers[side];
+    };
+    this.dialog.showReview({
+      game,
+      ask,
+      errorText: shortMessage,
+      onExport: () => this.hub.download(game),
+      onHistory: () => this.openHistory(),
+    });
+  }
+
+  // The trend and the list of past games, read afresh (another tab may have added some).
+  openHistory() {
+    const hub = this.hub;
+    const { entries, problem } = hub.store.load();
+    hub.entries = entries;
+    hub.renderLobbyLine();
+    this.dialog.showHistory({
+      entries,
+      problem,
+      stored: new Set(hub.store.games().map((g) => g.id)),
+      onReview: (id) => {
+        const game = hub.store.game(id);
+        if (game) this.openGame(game);
+      },
+      onFile: (input) => this.openFile(input),
+      refresh: (id) => this.refresh(id),
+    });
+  }
+
+  // Ask again for the review figures of a kept game whose review failed before (offline).
+  async refresh(id) {
+    const hub = this.hub;
+    const game = hub.store.game(id);
+    if (!game) return null;
+    const review = await hub.api.review(game, "player");
+    hub.store.setReview(id, review.summary);
+    hub.entries = hub.store.load().entries;
+    hub.renderLobbyLine();
+    return hub.entries.find((e) => e.id === id) || null;
+  }
+
+  // 「打开对局文件」: read a game JSON file and show its review; a bad file gets one line.
+  async openFile(input) {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    const say = (text, title = "") => {
+      if (this.dialog.isOpen()) this.dialog.error(text, title);
+      else this.hub.message(text, title);
+    };
+    if (file.size > MAX_FILE_BYTES) {
+      say("打开失败：这个文件太大，不是本站导出的对局文件");
+      return;
+    }
+    let game;
+    try {
+      game = JSON.parse(await file.text());
+    } catch {
+      say("打开失败：这个文件不是对局文件（内容不是有效的 JSON）");
+      return;
+    }
+    if (!game || typeof game !== "object" || Array.isArray(game)) {
+      say("打开失败：这个文件不是对局文件");
+      return;
+    }
+    const answer = this.hub.api.review(game, "player");
+    try {
+      await answer;
+    } catch (error) {
+      say(`打开失败：${shortMessage(error)}`, error && error.message ? error.message : "");
+      return;
+    }
+    this.openGame(game, { player: answer });
   }
 }
