@@ -1,4 +1,4 @@
-"""The 胜率 bar: shown in 人机对战 only, its three figures summing to 100 %, updated as play goes."""
+"""The 胜率 bar: only in 人机对战, its three figures sum to 100 %, updated as play goes."""
 
 from __future__ import annotations
 
