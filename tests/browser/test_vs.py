@@ -173,13 +173,17 @@ def check_result(table: Table, level: str) -> tuple[int, int]:
         assert upper + lower + bonus == total
     mine, computer = int(rows[-1][1]), int(rows[-1][2])
     assert table.totals() == [mine, computer]
-    title = table.text("#result-title")
+    title, line = table.text("#result-title"), table.text(".result-winner")
     if mine > computer:
-        assert title == "你赢了！"
+        assert (
+            title == "你赢了！" and line == f"你 {mine} : {computer} 电脑，赢 {mine - computer} 分"
+        )
     elif mine < computer:
-        assert title == "电脑赢了"
+        assert (
+            title == "电脑赢了" and line == f"你 {mine} : {computer} 电脑，输 {computer - mine} 分"
+        )
     else:
-        assert title == "平局" and "平局" in table.text(".result-winner")
+        assert title == "平局" and line == f"平局，双方都是 {mine} 分"
     assert table.storage("yahtzee.game") is None
     return mine, computer
 

@@ -540,7 +540,10 @@ export class View {
     } else {
       const title = info.draw ? "平局" : info.playerWon ? "你赢了！" : "电脑赢了";
       this.el.resultTitle.textContent = title;
-      body.append(make("p", "result-winner", info.draw ? `平局，双方都是 ${info.totals[0]} 分` : title));
+      const [mine, theirs] = info.totals;
+      const score = `你 ${mine} : ${theirs} 电脑`;
+      const margin = info.playerWon ? `，赢 ${mine - theirs} 分` : `，输 ${theirs - mine} 分`;
+      body.append(make("p", "result-winner", info.draw ? `平局，双方都是 ${mine} 分` : score + margin));
       body.append(this.resultTable(info.sides, ["你", "电脑"]));
       if (info.isNew) body.append(make("p", "new-record", `新纪录！你的最高分 ${info.best}`));
     }
