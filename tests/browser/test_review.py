@@ -67,30 +67,35 @@ def check_summary(table: Table, review: Review) -> None:
     assert shown(table, ".rv-stat.average dd") == pytest.approx(review.average_loss, abs=0.0051)
 
 
+def earlier_games(count: int) -> list[dict[str, Any]]:
+    """History entries of ``count`` earlier games, improving steadily."""
+    return [
+        {
+            "id": f"old-{i}",
+            "date": f"2024-06-{1 + i % 28:02d}T10:{i % 60:02d}:00.000Z",
+            "mode": "single" if i % 2 else "vs",
+            "difficulty": None if i % 2 else "expert",
+            "outcome": None if i % 2 else "loss",
+            "total": 200 + i % 50,
+            "fp": f"x{i}",
+            "luck": -10.0,
+            "loss": round(45 - 0.4 * i, 3),
+            "decisions": 30,
+            "optimal": 20,
+            "average": round((45 - 0.4 * i) / 30, 4),
+            "hinted": i % 3,
+        }
+        for i in range(count)
+    ]
+
+
 def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     open_table: OpenTable, solver_table: SolverTable
 ) -> None:
     table = open_table()
     page = table.page
-    older = [
-        {
-            "id": f"old-{i}",
-            "date": f"2024-06-0{i + 1}T10:00:00.000Z",
-            "mode": "single",
-            "difficulty": None,
-            "outcome": None,
-            "total": 200 + i,
-            "fp": f"x{i}",
-            "luck": -10.0,
-            "loss": 44.6 - 5 * i,
-            "decisions": 30,
-            "optimal": 20,
-            "average": round((44.6 - 5 * i) / 30, 4),
-            "hinted": 0,
-        }
-        for i in range(3)
-    ]
-    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": older})})
+    # A full history (100 games): the new game pushes the oldest out.
+    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": earlier_games(100)})})
     table.reload()
     table.start_single()
     # Turn 1: score a first roll in 一点 (or 机会 when it is mostly ones): a costly mistake.
@@ -148,21 +153,23 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
         assert from_json(json.load(handle)) == game
     # The history keeps the summary; after a reload it and its trend are still there.
     stored = table.storage("yahtzee.history")["games"]
-    assert [e["id"] for e in stored[:3]] == ["old-0", "old-1", "old-2"]
+    assert len(stored) == 100
+    assert [e["id"] for e in stored[:2]] == ["old-1", "old-2"]
     newest = stored[-1]
     assert newest["total"] == review.final_total
     assert newest["loss"] == pytest.approx(review.loss, abs=1e-3)
     assert newest["luck"] == pytest.approx(review.luck, abs=1e-3)
     assert newest["average"] == pytest.approx(review.average_loss, abs=1e-4)
     table.reload()
-    assert "已记录 4 局" in table.text("#history-line")
+    assert "已记录 100 局" in table.text("#history-line")
     page.get_by_role("button", name="复盘与历史").click()
     page.wait_for_selector(f"{REVIEW} .rv-history-table")
     rows = page.locator(".rv-history-table tbody tr")
-    assert rows.count() == 4
+    assert rows.count() == 100
     top = rows.first.inner_text()
     assert str(review.final_total) in top and f"{review.average_loss:.2f}" in top
-    assert page.locator(".rv-trend .chart-dot").count() == 4
+    assert "人机对战 · 高手 · 负" in rows.nth(2).inner_text()  # old-98
+    assert page.locator(".rv-trend .chart-dot").count() == 100
     assert page.locator(".rv-trend .chart-line.smooth").count() == 1
     assert "高手线 0.2" in page.locator(".rv-trend svg").inner_html()
     # The newest game was kept whole: its row opens the review again.
@@ -225,6 +232,9 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
 ) -> None:
     table = open_table(width=390, height=844, touch=True)
     page = table.page
+    history = json.dumps({"version": 1, "games": earlier_games(12)})
+    table.set_storage({"yahtzee.history": history})
+    table.reload()
     label = page.get_by_label("打开对局文件")
     assert label.count() == 1
     # Not JSON at all.
@@ -273,8 +283,20 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
     page.wait_for_selector(f"{REVIEW} .rv-summary")
     check_summary(table, review_side(hinted.sides[1], advisor))
     assert "电脑的选择" in (page.locator(".rv-all-table thead").text_content() or "")
-    # Opening a file never touches the history.
-    assert table.storage("yahtzee.history") is None
+    # Opening a file never touches the history; the history fits the phone too.
+    page.locator("#review-dialog").get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW}[data-view='history'] .rv-trend svg")
+    assert page.locator(".rv-history-table tbody tr").count() == 12
+    widths = page.evaluate(
+        """() => {
+          const d = document.getElementById('review-dialog');
+          const svg = d.querySelector('.rv-trend svg');
+          return [document.documentElement.scrollWidth, d.scrollWidth, d.clientWidth,
+                  svg.getBoundingClientRect().width, svg.parentElement.clientWidth];
+        }"""
+    )
+    assert widths[0] <= 390 and widths[1] <= widths[2] and widths[3] <= widths[4] + 0.5
+    assert page.evaluate("() => localStorage.getItem('yahtzee.history')") == history
 
 
 def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
