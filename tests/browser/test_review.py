@@ -315,3 +315,48 @@ def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
     assert "复盘历史" in table.text("#review-dialog .rv-error")
     page.keyboard.press("Escape")
     assert page.locator(REVIEW).count() == 0
+
+
+def test_a_review_missed_offline_is_filled_in_later(
+    table: Table, solver_table: SolverTable
+) -> None:
+    page = table.page
+    game = random_game(5, vs=False)
+    entry = {
+        "id": "g1",
+        "date": "2024-06-11T14:02:00.000Z",
+        "mode": "single",
+        "difficulty": None,
+        "outcome": None,
+        "total": game.sides[0].sheet.total,
+        "fp": "f1",
+    }
+    table.set_storage(
+        {
+            "yahtzee.history": json.dumps({"version": 1, "games": [entry]}),
+            "yahtzee.history.games": json.dumps(
+                {"version": 1, "games": [{"id": "g1", "game": to_json(game)}]}
+            ),
+        }
+    )
+    table.reload()
+    # Offline: the history shows the game without figures, and its review says why it failed.
+    page.route("**/api/review", lambda route: route.abort())
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    row = page.locator(".rv-history-table tbody tr")
+    assert row.count() == 1 and "—" in row.inner_text()
+    row.get_by_role("button").click()
+    page.wait_for_selector(f"{REVIEW} .rv-failed")
+    assert "连不上游戏服务器" in table.text(".rv-failed")
+    # Back online: 再试一次 asks again, and the history gets the figures.
+    page.unroute("**/api/review")
+    page.get_by_role("button", name="再试一次").click()
+    page.wait_for_selector(f"{REVIEW} .rv-summary")
+    review = review_side(game.sides[0], Advisor(solver_table))
+    check_summary(table, review)
+    stored = table.storage("yahtzee.history")["games"][0]
+    assert stored["loss"] == pytest.approx(review.loss, abs=1e-3)
+    page.get_by_role("button", name="回到复盘历史").click()
+    page.wait_for_selector(f"{REVIEW}[data-view='history'] .rv-history-table")
+    assert f"{review.average_loss:.2f}" in row.inner_text()

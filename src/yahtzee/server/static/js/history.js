@@ -267,18 +267,24 @@ export class Reviews {
     this.current = { id, game, answers: { player: answer } };
     this.setResultLine("复盘生成中…");
     answer.then(
-      (review) => {
-        this.store.setReview(id, review.summary);
-        this.entries = this.store.load().entries;
-        this.renderLobbyLine();
-        if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary));
-      },
+      (review) => this.recordReview(id, review.summary),
       () => {
         if (this.current && this.current.id === id) {
           this.setResultLine("复盘暂时无法生成，可以稍后在「复盘与历史」里再看");
         }
       },
     );
+  }
+
+  // Keep the review figures of history entry `id` (once the server has answered).
+  recordReview(id, summary) {
+    const entry = this.entries.find((e) => e.id === id);
+    if (!entry || entry.average === null) {
+      this.store.setReview(id, summary);
+      this.entries = this.store.load().entries;
+      this.renderLobbyLine();
+    }
+    if (this.current && this.current.id === id) this.setResultLine(this.resultLine(summary));
   }
 
   // The result dialog's short review line: luck, loss and loss per decision.
@@ -322,7 +328,7 @@ export class Reviews {
   async openCurrent() {
     const current = this.current;
     const views = current && (await this.views());
-    if (views) views.openGame(current.game, current.answers);
+    if (views) views.openGame(current.game, current.answers, current.id);
   }
 
   // 「复盘与历史」: the trend and the list of past games.

@@ -173,7 +173,7 @@ export class ReviewDialog {
     this.body = make("div", "rv-body");
     dialog.append(head, this.errorLine, this.body);
     dialog.addEventListener("close", () => this.stopCharts());
-    this.back.addEventListener("click", () => this.history && this.showHistory(this.history));
+    this.back.addEventListener("click", () => this.onHistory && this.onHistory());
     this.exportButton.addEventListener("click", () => this.onExport && this.onExport());
     this.historyButton.addEventListener("click", () => this.onHistory && this.onHistory());
     doc.body.append(dialog);
@@ -758,11 +758,21 @@ export class ReviewController {
     this.dialog = new ReviewDialog(hub.doc);
   }
 
-  // Show the review of `game`; `answers` holds review promises already asked for, by side.
-  openGame(game, answers = {}) {
+  // Show the review of `game`; `answers` holds review promises already asked for, by side;
+  // `id` names the game's history entry, whose figures are filled in if they were missing.
+  openGame(game, answers = {}, id = null) {
     const ask = (side) => {
       if (!answers[side]) answers[side] = this.hub.api.review(game, side);
-      return answers[side];
+      const answer = answers[side];
+      answer.then(
+        (review) => {
+          if (side === "player" && id) this.hub.recordReview(id, review.summary);
+        },
+        () => {
+          if (answers[side] === answer) delete answers[side]; // 再试一次 asks again
+        },
+      );
+      return answer;
     };
     this.dialog.showReview({
       game,
@@ -785,7 +795,7 @@ export class ReviewController {
       stored: new Set(hub.store.games().map((g) => g.id)),
       onReview: (id) => {
         const game = hub.store.game(id);
-        if (game) this.openGame(game);
+        if (game) this.openGame(game, {}, id);
       },
       onFile: (input) => this.openFile(input),
       refresh: (id) => this.refresh(id),
