@@ -216,8 +216,19 @@ def test_an_optimal_game_loses_nothing(open_table: OpenTable, solver_table: Solv
     assert "高手水平" in table.text(".rv-skill")
     assert page.locator(".rv-perfect").is_visible()
     assert page.locator(".chart-mark").count() == 0
-    review = review_side(kept_game(table).sides[0], advisor)
+    game = kept_game(table)
+    review = review_side(game.sides[0], advisor)
     assert review.loss == pytest.approx(0.0, abs=1e-9)
+    # Esc closes the review onto the result dialog, which exports the game too.
+    page.keyboard.press("Escape")
+    assert page.locator(REVIEW).count() == 0
+    assert page.locator(RESULT).count() == 1
+    with page.expect_download() as download:
+        page.locator("#result-dialog").get_by_role("button", name="导出对局").click()
+    path = download.value.path()
+    assert path is not None
+    with open(path, encoding="utf-8") as handle:
+        assert from_json(json.load(handle)) == game
 
 
 def open_file(table: Table, name: str, content: bytes) -> None:
