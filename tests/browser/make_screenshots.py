@@ -6,13 +6,17 @@ Run from the repository root::
     .venv/bin/python -m tests.browser.make_screenshots --readme   # also docs/screenshot.png
 
 It starts the app with seeded dice (so the pictures repeat), opens the page at 1280×800 and at
-390×844, and saves the lobby, a game in progress, a hint shown, a game against the computer and
-the result dialog. ``screenshots/`` is ignored by git; only docs/screenshot.png is committed.
+390×844, and saves the lobby, a game in progress, a hint shown, a game against the computer,
+the result dialog, its review (复盘) with a mistake opened, a vs game opened from a file for
+review, and the history of games (with made-up earlier games, to show the trend).
+``screenshots/`` is ignored by git; only docs/screenshot.png is committed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import shutil
 import sys
 import tempfile
@@ -21,6 +25,10 @@ from pathlib import Path
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.browser.support import ComputerGate, ServerProcess, Table, launch_chromium
+from yahtzee.codec import dumps
+from yahtzee.game import Difficulty, First, Game, Mode
+from yahtzee.players import get_player
+from yahtzee.solver import load_table
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -68,8 +76,83 @@ def single_series(browser: Browser, url: str, name: str, size: tuple[int, int], 
     while table.page.locator("#result-dialog[open]").count() == 0:
         play_turn(table)
     shoot(table, out / f"{name}-result.png")
+    review_series(table, name, out)
     context.close()
     return middle
+
+
+def review_series(table: Table, name: str, out: Path) -> None:
+    """From the result dialog: the review, a mistake opened from the chart, and the history."""
+    page = table.page
+    page.wait_for_selector("#result-review-line:has-text('运气')")
+    page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True).click()
+    page.wait_for_selector("#review-dialog[open] .rv-summary")
+    shoot(table, out / f"{name}-review.png")
+    page.locator("#review-dialog .chart-mark").first.click()
+    shoot(table, out / f"{name}-review-mistake.png")
+
+
+def practice_history(games: int = 14) -> list[dict[str, object]]:
+    """Made-up summaries of earlier games, improving with noise, for the trend picture."""
+    rng = random.Random(7)
+    entries: list[dict[str, object]] = []
+    for i in range(games):
+        average = max(0.08, 1.5 * 0.86**i + rng.uniform(-0.15, 0.15))
+        decisions = rng.randint(28, 36)
+        luck = round(rng.gauss(0, 25), 3)
+        loss = round(average * decisions, 3)
+        vs = i % 3 == 2
+        entries.append(
+            {
+                "id": f"demo-{i}",
+                "date": f"2024-05-{i + 10:02d}T12:{i * 3:02d}:00.000Z",
+                "mode": "vs" if vs else "single",
+                "difficulty": "normal" if vs else None,
+                "outcome": rng.choice(["win", "loss"]) if vs else None,
+                "total": round(254.5877 + luck - loss),
+                "fp": f"demo{i}",
+                "luck": luck,
+                "loss": loss,
+                "decisions": decisions,
+                "optimal": decisions - rng.randint(1, 8),
+                "average": round(average, 4),
+                "hinted": rng.randint(0, 3),
+            }
+        )
+    return entries
+
+
+def review_file_series(
+    browser: Browser, url: str, name: str, size: tuple[int, int], out: Path
+) -> None:
+    """A vs game (普通 against 高手) opened from a file for review, and a history with a trend."""
+    width, height = size
+    phone = width < 600
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    )
+    table = Table(context.new_page(), url)
+    table.open()
+    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": practice_history()})})
+    table.reload()
+    rng = random.Random(5)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME, rng)
+    players = [
+        get_player(Difficulty.NORMAL, None, rng),
+        get_player(Difficulty.EXPERT, load_table(), rng),
+    ]
+    while not game.finished:
+        game = game.apply(players[game.current].step(game), rng)
+    page = table.page
+    page.locator("#open-game-file").set_input_files(
+        {"name": "game.json", "mimeType": "application/json", "buffer": dumps(game).encode()}
+    )
+    page.wait_for_selector("#review-dialog[open] .rv-summary")
+    shoot(table, out / f"{name}-review-vs.png")
+    page.locator("#review-dialog").get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector("#review-dialog[data-view='history'] .rv-trend svg")
+    shoot(table, out / f"{name}-history.png")
+    context.close()
 
 
 def vs_series(browser: Browser, url: str, name: str, size: tuple[int, int], out: Path) -> None:
@@ -135,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
                 }
                 for name, size in VIEWPORTS.items():
                     vs_series(browser, server.url, name, size, out)
+                    review_file_series(browser, server.url, name, size, out)
                 browser.close()
         finally:
             server.stop()
