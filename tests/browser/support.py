@@ -344,7 +344,8 @@ class ComputerGate:
             route.continue_()
 
     def drop(self) -> None:
-        """Forget the held steps (their page has gone: a reload)."""
+        """Fail the held steps as a network error would (or forget them if their page has
+        gone: a reload)."""
         held, self.held = self.held, []
         for route in held:
             with contextlib.suppress(PlaywrightError):

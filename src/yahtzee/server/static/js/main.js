@@ -604,13 +604,18 @@ class GameManager {
   }
 
   // Another tab claimed or left the saved game: stop writing if it took ours, else update the
-  // notice (and the lobby's resume button).
+  // notice. A table shown without a claim (back from the page cache) claims again if it can.
   checkTabs() {
     if (this.guard.owning) {
       if (!this.guard.mayWrite()) this.suspend();
       return;
     }
     if (this.suspended) return;
+    if (!this.ui.el.game.hidden && this.snap && !this.snap.finished) {
+      if (this.guard.other()) this.suspend();
+      else this.guard.claim();
+      return;
+    }
     this.tabNotice = Boolean(this.guard.other());
     this.updateNotice();
   }

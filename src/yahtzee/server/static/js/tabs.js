@@ -31,6 +31,9 @@ export class TabGuard {
       if (event.key === OWNER_KEY || event.key === null) this.onChange();
     });
     window.addEventListener("pagehide", () => this.release());
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) this.onChange(); // back from the page cache: claim again if free
+    });
   }
 
   // The heartbeat in storage as {tab, at}, or null (none, unreadable, storage unavailable).
