@@ -9,15 +9,22 @@ PORT ?= 8000
 
 .PHONY: run test lint typecheck pytest chromium lock audit clean
 
-# Exact versions and hashes come from requirements-dev.lock (made by `make lock`), so every
-# machine installs the same packages; the project itself is then installed on top, editable.
-$(STAMP): pyproject.toml requirements-dev.lock
+# Exact versions and hashes come from the lock files (made by `make lock`), so every machine
+# installs the same packages; the project itself is then installed on top, editable. `make run`
+# needs only the runtime lock; `make test` adds the test tools.
+RUNTIME := $(VENV)/.runtime
+
+$(RUNTIME): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-run: $(STAMP)
+$(STAMP): $(RUNTIME) requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	touch $@
+
+run: $(RUNTIME)
 	$(BIN)/yahtzee serve --host $(HOST) --port $(PORT)
 
 chromium:

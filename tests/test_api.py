@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -270,3 +272,30 @@ def test_review_endpoint(client: TestClient) -> None:
     assert summary["decisions"] == 13
     error = post(client, "/api/review", {"game": game, "side": "computer"}, 400)["error"]
     assert error["code"] == "malformed"
+
+
+def test_vs_games_play_while_the_win_tables_are_still_building(
+    solver_table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A served worker starts without the 胜率 tables when `yahtzee solve --win` is still
+    # building them in another process: 人机对战 plays on without the bar, 高手 on expected score.
+    from yahtzee.solver.store import CACHE_ENV
+    from yahtzee.winprob.tables import FILE_NAME, load_win_tables
+
+    built = load_win_tables(solver_table).path
+    assert built is not None
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    app = create_app(seed=5)
+    engine = app.state.engine
+    engine.use(solver_table, wait_for_win_tables=False)
+    assert engine.win_model() is None
+    with TestClient(app) as c:
+        lobby = {"mode": "vs", "difficulty": "expert", "first": "computer"}
+        body = post(c, "/api/new", lobby)
+        assert "win" not in body["view"]
+        game, steps = play_computer_turn(c, body["game"])
+        assert steps[-1]["type"] == "score"
+        shutil.copyfile(built, tmp_path / FILE_NAME)
+        engine._next_look = 0.0  # don't wait for the once-a-second look
+        body = act(c, game, {"type": "roll"})
+        assert sum(body["view"]["win"].values()) == pytest.approx(1.0, abs=1e-3)

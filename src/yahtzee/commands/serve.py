@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from yahtzee.solver import Table
 
 HELP = "start the web game (builds the solver table first if it is not cached)"
 
@@ -27,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"yahtzee serve: error: --port must be 1-65535, got {args.port}", file=sys.stderr)
         return 2
     # Built here, before any worker starts, so workers only memory-map the finished file.
-    load_table()
+    table = load_table()
+    builder = _build_win_tables_in_background(table)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"快艇骰子 is ready: open http://{host}:{args.port}/", flush=True)
     uvicorn.run(
@@ -39,4 +45,21 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         timeout_graceful_shutdown=10,
     )
+    if builder is not None and builder.poll() is None:
+        builder.terminate()
     return 0
+
+
+def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | None:
+    """Start ``yahtzee solve --win`` when the 胜率 tables are not cached yet.
+
+    They take a while to build on a new machine and only 人机对战 needs them, so the game opens
+    at once; workers pick the file up when it appears.
+    """
+    from yahtzee.winprob.tables import find_win_tables
+
+    if find_win_tables(table) is not None:
+        return None
+    print("building the 胜率 tables of 人机对战 in the background (a minute at most)…", flush=True)
+    command = [sys.executable, "-m", "yahtzee", "solve", "--win"]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import random
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -38,7 +39,8 @@ from yahtzee.game import (
     UseHint,
 )
 from yahtzee.hints import hint_for
-from yahtzee.players import get_player
+from yahtzee.players import EXPERT_EV, Player, get_player
+from yahtzee.players.winmax import WinMaxPlayer
 from yahtzee.server import schemas
 from yahtzee.server.errors import error_response, install_error_handlers
 from yahtzee.server.middleware import (
@@ -50,7 +52,7 @@ from yahtzee.snapshot import snapshot
 from yahtzee.solver import Advisor, Table, load_table
 from yahtzee.winprob.advice import play_to_win_hint, risks
 from yahtzee.winprob.estimate import WinModel
-from yahtzee.winprob.tables import load_win_tables
+from yahtzee.winprob.tables import WinTables, find_win_tables, load_win_tables
 
 STATIC_DIR = Path(str(resources.files("yahtzee.server") / "static"))
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
@@ -79,40 +81,73 @@ class ImmutableStaticFiles(StaticFiles):
 
 
 class Engine:
-    """What the handlers share: the dice generator and the advisor (built once at start-up)."""
+    """What the handlers share: the dice generator, the advisor and the 胜率 model.
+
+    Tests hand in a table and get everything at once. A served worker loads the solver table at
+    start-up; the win-probability tables may still be building in another process (``yahtzee
+    serve`` starts ``yahtzee solve --win``), so until their file appears 人机对战 runs without
+    them: no 胜率 bar, and 高手 plays the expected-score optimum.
+    """
 
     def __init__(self, seed: int | None, table: Table | None) -> None:
         self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
-        self.table = table
+        self.table: Table | None = None
+        self.advisor: Advisor | None = None
         self._win: WinModel | None = None
-        self.advisor: Advisor | None = Advisor(table) if table is not None else None
+        self._next_look = 0.0
+        if table is not None:
+            self.use(table)
 
     def load(self) -> None:
         if self.advisor is None:
-            self.use(load_table())
+            self.use(load_table(), wait_for_win_tables=False)
 
-    def use(self, table: Table) -> None:
+    def use(self, table: Table, *, wait_for_win_tables: bool = True) -> None:
         self.advisor = Advisor(table)
         self._warm_up(table)
+        if wait_for_win_tables:
+            self._set_win(load_win_tables(table))
+        else:
+            self._look_for_win_tables(table)
         self.table = table  # set last: /healthz says ready only once requests will be quick
 
     def _warm_up(self, table: Table) -> None:
         """Run each compiled path once, so a worker's first player never waits for numba to
         load its kernels."""
         assert self.advisor is not None
+        hint_for(_WARM_UP_GAME, self.advisor)
         rng = random.Random(0)
-        game = Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER).apply(Roll(), rng)
-        hint_for(game, self.advisor)
         for level in Difficulty:
-            get_player(level, table, rng).step(game)
-        self._win = WinModel(load_win_tables(table))
-        self._win.chances(game)
+            player = get_player(EXPERT_EV if level is Difficulty.EXPERT else level, table, rng)
+            player.step(_WARM_UP_GAME)
 
-    def win_model(self) -> WinModel:
-        """The play-to-win model (its tables are built on first need, with a warning)."""
-        if self._win is None:
-            self._win = WinModel(load_win_tables(self.require_table()))
+    def _set_win(self, tables: WinTables) -> None:
+        model = WinModel(tables)
+        model.chances(_WARM_UP_GAME)
+        self._win = model
+
+    def _look_for_win_tables(self, table: Table) -> None:
+        self._next_look = time.monotonic() + 1.0
+        found = find_win_tables(table)
+        if found is not None:
+            self._set_win(found)
+
+    def win_model(self) -> WinModel | None:
+        """The play-to-win model, or None while its tables are still being built elsewhere
+        (looked for again at most once a second)."""
+        if self._win is None and self.table is not None and time.monotonic() >= self._next_look:
+            self._look_for_win_tables(self.table)
         return self._win
+
+    def player(self, difficulty: Difficulty) -> Player:
+        """The computer of ``difficulty``; 高手 plays to win once the 胜率 tables are loaded."""
+        table = self.require_table()
+        model = self.win_model()
+        if difficulty is Difficulty.EXPERT:
+            if model is None:
+                return get_player(EXPERT_EV, table, self.rng)
+            return WinMaxPlayer(table, model.tables)
+        return get_player(difficulty, table, self.rng)
 
     def require_table(self) -> Table:
         if self.table is None:
@@ -125,15 +160,19 @@ class Engine:
         return self.advisor
 
 
+_WARM_UP_GAME = Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER).apply(Roll(), random.Random(0))
+
+
 class NotReadyError(Exception):
     """The solver table is still loading."""
 
 
 def _reply(game: Game, engine: Engine | None = None) -> dict[str, Any]:
     view = snapshot(game)
-    if engine is not None and game.mode is Mode.VS:
+    model = engine.win_model() if engine is not None and game.mode is Mode.VS else None
+    if model is not None:
         # 胜率: each side's chance from here (yahtzee.winprob), shown as a bar in vs games.
-        chances = engine.win_model().chances(game)
+        chances = model.chances(game)
         view["win"] = {k: round(v, 4) for k, v in chances.to_json().items()}
     return {"game": to_json(game), "view": view}
 
@@ -199,8 +238,9 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
     async def hint(request: schemas.GameRequest) -> Any:
         game = from_json(request.game.model_dump()).apply(UseHint())
         advice = hint_for(game, engine.require_advisor())
-        if game.mode is Mode.VS:
-            advice = play_to_win_hint(game, advice, engine.win_model(), engine.require_advisor())
+        model = engine.win_model() if game.mode is Mode.VS else None
+        if model is not None:
+            advice = play_to_win_hint(game, advice, model, engine.require_advisor())
         body = _reply(game, engine)
         body["hint"] = {
             "hold": None if advice.hold is None else list(advice.hold),
@@ -217,8 +257,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             raise IllegalMoveError("the game is over")
         if game.current != COMPUTER or game.difficulty is None:
             raise IllegalMoveError("it is not the computer's turn")
-        player = get_player(game.difficulty, engine.require_table(), engine.rng)
-        action = player.step(game)
+        action = engine.player(game.difficulty).step(game)
         game = game.apply(action, engine.rng)
         body = _reply(game, engine)
         if isinstance(action, Roll):
@@ -234,9 +273,10 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         if index >= len(game.sides):
             raise MalformedError("a single-player game has no computer side to review")
         body = review_json(review_side(game.sides[index], engine.require_advisor()))
-        if game.mode is Mode.VS:
+        model = engine.win_model() if game.mode is Mode.VS else None
+        if model is not None:
             # Deliberate risks: the play-to-win choice where it is not the EV one (not mistakes).
-            marks = risks(game, index, engine.win_model(), engine.require_advisor())
+            marks = risks(game, index, model, engine.require_advisor())
             for decision in body["decisions"]:  # type: ignore[attr-defined]
                 gain = marks.get((decision["turn"], decision["roll"]))
                 decision["risk"] = gain is not None

@@ -317,6 +317,27 @@ _loaded: dict[tuple[str, int, int, int, int], WinTables] = {}
 _lock = threading.Lock()
 
 
+def find_win_tables(table: Table, *, path: Path | None = None) -> WinTables | None:
+    """The cached tables for ``table`` if a valid file is there now, else None (never builds).
+
+    The server asks this while ``yahtzee solve --win`` builds the file in another process."""
+    target = path if path is not None else tables_path()
+    with _lock:
+        try:
+            st = target.stat()
+        except OSError:
+            return None
+        key = (str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))
+        if key in _loaded:
+            return _loaded[key]
+        try:
+            found = _read(target, table)
+        except _BadFileError:
+            return None
+        _loaded[key] = found
+        return found
+
+
 def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
     """The validated, memory-mapped tables for ``table``, built (and said so, as a warning)
     when missing, stale or bad."""
