@@ -17,7 +17,7 @@ RUNTIME := $(VENV)/.runtime
 $(RUNTIME): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
-	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 $(STAMP): $(RUNTIME) requirements-dev.lock
