@@ -35,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     table = load_table()
     builder = _build_win_tables_in_background(table)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"快艇骰子 is ready: open http://{host}:{args.port}/", flush=True)
+    # Workers still warm their compiled kernels; /healthz turns 200 when they are done.
+    print(f"快艇骰子 starting at http://{host}:{args.port}/ (open it in a browser)", flush=True)
     uvicorn.run(
         "yahtzee.server.app:create_app",
         factory=True,
