@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, UseHint
 
@@ -34,3 +35,15 @@ def random_game(seed: int, vs: bool, stop_after: int | None = None) -> Game:
             box = rng.choice(sorted(game.allowed()))
             game = game.apply(Score(box))
     return game
+
+
+def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a JSON value (keys and list indices), the value itself first."""
+    paths = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            paths += json_paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            paths += json_paths(item, (*prefix, i))
+    return paths

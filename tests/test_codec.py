@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.gameplay import random_game
+from tests.gameplay import json_paths, random_game
 from yahtzee.codec import dumps, from_json, loads, to_json
 from yahtzee.errors import InvalidGameError
 from yahtzee.game import Game
@@ -168,17 +168,6 @@ def test_unreadable_text_is_rejected(text: str) -> None:
         loads(text)
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    paths = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            paths += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            paths += _paths(item, (*prefix, i))
-    return paths
-
-
 JUNK = st.one_of(
     st.none(),
     st.booleans(),
@@ -194,7 +183,7 @@ JUNK = st.one_of(
 @settings(max_examples=300, deadline=None)
 def test_mutated_json_is_rejected_or_still_consistent(seed: int, vs: bool, data: Any) -> None:
     original = to_json(random_game(seed, vs, stop_after=seed % 90))
-    paths = _paths(original)[1:]
+    paths = json_paths(original)[1:]
     path = data.draw(st.sampled_from(paths))
     action = data.draw(st.sampled_from(["replace", "delete"]))
     mutated = copy.deepcopy(original)

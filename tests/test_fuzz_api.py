@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.gameplay import random_game
+from tests.gameplay import json_paths, random_game
 from yahtzee.codec import to_json
 from yahtzee.server import create_app
 from yahtzee.solver import Table
@@ -65,24 +65,13 @@ JUNK = st.one_of(
 )
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            out += _paths(item, (*prefix, i))
-    return out
-
-
 @given(seed=st.integers(0, 10_000), data=st.data())
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 def test_mutated_games_are_rejected_cleanly(client: TestClient, seed: int, data: Any) -> None:
     game = to_json(random_game(seed, vs=seed % 2 == 1, stop_after=seed % 80))
-    path = data.draw(st.sampled_from(_paths(game)[1:]))
+    path = data.draw(st.sampled_from(json_paths(game)[1:]))
     mutated = copy.deepcopy(game)
     parent = mutated
     for key in path[:-1]:

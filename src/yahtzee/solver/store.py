@@ -138,24 +138,30 @@ def _header(values: FloatArray) -> bytes:
     return text.ljust(HEADER_SIZE, b" ")
 
 
-def write_table(values: FloatArray, path: Path) -> None:
-    """Write ``values`` to ``path`` atomically: a temp file in the same folder, then a rename."""
+def write_atomically(path: Path, chunks: Iterable[bytes | memoryview]) -> None:
+    """Write ``chunks`` to ``path`` so that readers see the old file or the whole new one, never
+    part of it: a temp file in the same folder, flushed to disk, then renamed over ``path``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = np.ascontiguousarray(values, dtype=DTYPE)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        # mkstemp makes the file private; the table is no secret, and workers running as
-        # other users must be able to map it.
+        # mkstemp makes the file private; the tables are no secret, and workers running as
+        # other users must be able to map them.
         os.fchmod(fd, 0o644)
         with os.fdopen(fd, "wb") as out:
-            out.write(_header(data))
-            out.write(data.data)
+            for chunk in chunks:
+                out.write(chunk)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_table(values: FloatArray, path: Path) -> None:
+    """Write ``values`` with its header to ``path`` atomically."""
+    data = np.ascontiguousarray(values, dtype=DTYPE)
+    write_atomically(path, (_header(data), data.data))
 
 
 def _expect(ok: bool, fault: str) -> None:

@@ -34,8 +34,6 @@ import hashlib
 import json
 import logging
 import math
-import os
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -47,7 +45,7 @@ import numpy as np
 
 from yahtzee.solver import Table
 from yahtzee.solver.dp import layer_groups
-from yahtzee.solver.store import cache_dir
+from yahtzee.solver.store import cache_dir, write_atomically
 from yahtzee.solver.tables import (
     NUM_MASKS,
     NUM_ROLLS,
@@ -252,7 +250,6 @@ def _sizes() -> list[tuple[int, ...]]:
 
 
 def _write(arrays: list[FloatArray], source: str, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256()
     for a in arrays:
         digest.update(np.ascontiguousarray(a, dtype=DTYPE).data)
@@ -264,19 +261,8 @@ def _write(arrays: list[FloatArray], source: str, path: Path) -> None:
         "source_sha256": source,
     }
     head = (MAGIC + json.dumps(meta, sort_keys=True).encode() + b"\n").ljust(HEADER_SIZE, b" ")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "wb") as out:
-            out.write(head)
-            for a in arrays:
-                out.write(np.ascontiguousarray(a, dtype=DTYPE).data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    data = [np.ascontiguousarray(a, dtype=DTYPE).data for a in arrays]
+    write_atomically(path, [head, *data])
 
 
 def _read(path: Path, table: Table) -> WinTables:

@@ -5,20 +5,10 @@
 // Loaded on demand by history.js.
 
 import { lineChart, svg } from "./chart.js";
+import { PIPS } from "./pips.js";
 
 const EXPERT_LOSS = 0.2;
 const FIRST_MISTAKES = 10;
-const CENTER = 50;
-const NEAR = 27;
-const FAR = 73;
-const PIPS = {
-  1: [[CENTER, CENTER]],
-  2: [[NEAR, NEAR], [FAR, FAR]],
-  3: [[NEAR, NEAR], [CENTER, CENTER], [FAR, FAR]],
-  4: [[NEAR, NEAR], [FAR, NEAR], [NEAR, FAR], [FAR, FAR]],
-  5: [[NEAR, NEAR], [FAR, NEAR], [CENTER, CENTER], [NEAR, FAR], [FAR, FAR]],
-  6: [[NEAR, NEAR], [FAR, NEAR], [NEAR, CENTER], [FAR, CENTER], [NEAR, FAR], [FAR, FAR]],
-};
 const BOX_NAMES = {
   ones: "一点",
   twos: "二点",

@@ -2,18 +2,9 @@
 // every zero comes from the snapshot; this module only chooses how it looks. The controller adds
 // page-only state: dice held locally before the next roll, hint marks, a box being scored.
 
+import { PIPS } from "./pips.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
-const CENTER = 50;
-const NEAR = 27;
-const FAR = 73;
-const PIPS = {
-  1: [[CENTER, CENTER]],
-  2: [[NEAR, NEAR], [FAR, FAR]],
-  3: [[NEAR, NEAR], [CENTER, CENTER], [FAR, FAR]],
-  4: [[NEAR, NEAR], [FAR, NEAR], [NEAR, FAR], [FAR, FAR]],
-  5: [[NEAR, NEAR], [FAR, NEAR], [CENTER, CENTER], [NEAR, FAR], [FAR, FAR]],
-  6: [[NEAR, NEAR], [FAR, NEAR], [NEAR, CENTER], [FAR, CENTER], [NEAR, FAR], [FAR, FAR]],
-};
 
 // Short explanations under each box name (labels only; the points come from the server).
 const BOX_NOTES = {
