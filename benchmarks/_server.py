@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import socket
 import subprocess
@@ -89,3 +90,13 @@ def mapped_kib(pid: int, needle: str) -> int:
             elif current and line.startswith("Rss:"):
                 total += int(fields[1])
     return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds used so far by one process, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")

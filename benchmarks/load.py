@@ -15,20 +15,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import statistics
 import sys
 import time
 from typing import Any
+from urllib.parse import urlparse
 
-import httpx2 as httpx
+import orjson
 
-from benchmarks._server import mapped_kib, memory_kib, process_tree, running_server
+from benchmarks._server import cpu_seconds, mapped_kib, memory_kib, process_tree, running_server
 
 
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.server_ms: list[float] = []
         self.errors: dict[str, int] = {}
         self.games = 0
 
@@ -36,23 +39,74 @@ class Stats:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
-async def call(client: httpx.AsyncClient, stats: Stats, path: str, body: Any) -> Any:
+class Connection:
+    """One player's keep-alive HTTP/1.1 connection, kept minimal so that the client spends as
+    little of the shared CPU as it can (a full HTTP client cost twice the server's time)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]:
+        if self.writer is None or self.reader is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
+        self.writer.write(head.encode() + body)
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            if name:
+                headers[name.strip().lower()] = value.strip()
+        data = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return status, headers, data
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(OSError):
+                await self.writer.wait_closed()
+        self.reader = self.writer = None
+
+
+async def call(conn: Connection, stats: Stats, path: str, body: Any) -> Any:
+    payload = orjson.dumps(body)
     start = time.perf_counter()
     try:
-        response = await client.post(path, json=body)
-    except httpx.HTTPError as error:
+        status, headers, data = await conn.post(path, payload)
+    except (OSError, asyncio.IncompleteReadError, ValueError) as error:
         stats.error(type(error).__name__)
+        await conn.close()
         return None
     stats.latencies.append(time.perf_counter() - start)
-    if response.status_code != 200:
-        stats.error(f"HTTP {response.status_code}")
+    timing = headers.get("server-timing", "")
+    if "dur=" in timing:
+        stats.server_ms.append(float(timing.split("dur=")[1]))
+    if status != 200:
+        stats.error(f"HTTP {status}")
         return None
-    return response.json()
+    return orjson.loads(data)
 
 
-async def player(
-    client: httpx.AsyncClient, stats: Stats, seed: int, deadline: float, think: float
-) -> None:
+async def player(base: str, stats: Stats, seed: int, deadline: float, think: float) -> None:
+    url = urlparse(base)
+    client = Connection(url.hostname or "127.0.0.1", url.port or 80)
+    try:
+        await _play(client, stats, seed, deadline, think)
+    finally:
+        await client.close()
+
+
+async def _play(client: Connection, stats: Stats, seed: int, deadline: float, think: float) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, think))  # players arrive spread out, not in one burst
 
@@ -96,13 +150,10 @@ async def player(
 
 async def run_load(base: str, players: int, seconds: float, think: float) -> tuple[Stats, float]:
     stats = Stats()
-    limits = httpx.Limits(max_connections=players, max_keepalive_connections=players)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
-        start = time.monotonic()
-        deadline = start + seconds
-        await asyncio.gather(*(player(client, stats, i, deadline, think) for i in range(players)))
-        elapsed = time.monotonic() - start
-    return stats, elapsed
+    start = time.monotonic()
+    deadline = start + seconds
+    await asyncio.gather(*(player(base, stats, i, deadline, think) for i in range(players)))
+    return stats, time.monotonic() - start
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -119,7 +170,11 @@ def main() -> int:
     args = parser.parse_args()
 
     with running_server(workers=args.workers) as (base, pid):
+        server_cpu_before = sum(cpu_seconds(p) for p in process_tree(pid))
+        client_before = time.process_time()
         stats, elapsed = asyncio.run(run_load(base, args.players, args.seconds, args.think))
+        client_cpu = time.process_time() - client_before
+        server_cpu = sum(cpu_seconds(p) for p in process_tree(pid)) - server_cpu_before
         pids = process_tree(pid)
         memory = {p: memory_kib(p) for p in pids}
         table = {p: mapped_kib(p, "table-") for p in pids}
@@ -136,6 +191,13 @@ def main() -> int:
             f"latency            p50 {p50:.1f} ms  p95 {p95:.1f} ms  p99 {p99:.1f} ms"
             f"  max {max(ms):.1f} ms  mean {statistics.fmean(ms):.1f} ms"
         )
+    if stats.server_ms:
+        p50, p95, p99 = (percentile(stats.server_ms, q) for q in (0.5, 0.95, 0.99))
+        print(f"server time        p50 {p50:.1f} ms  p95 {p95:.1f} ms  p99 {p99:.1f} ms (app only)")
+    print(
+        f"CPU                server {server_cpu:.1f} s, this client {client_cpu:.1f} s "
+        f"of {2 * elapsed:.0f} core-seconds (client and server share the 2 cores)"
+    )
     print(f"errors             {errors} {stats.errors if errors else ''}")
     print("server memory (KiB; Pss counts shared pages once across processes):")
     for p in pids:

@@ -17,8 +17,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
@@ -167,6 +168,21 @@ class NotReadyError(Exception):
     """The solver table is still loading."""
 
 
+class FastJSONResponse(Response):
+    """JSON encoded by orjson. The handlers build plain JSON already, and FastAPI's generic
+    encoder (walking every value against the response model) cost more than the game logic."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
+
+
+def json_response(body: dict[str, Any]) -> FastJSONResponse:
+    """An API answer; the declared ``response_model`` still documents it in OpenAPI."""
+    return FastJSONResponse(body)
+
+
 def _reply(game: Game, engine: Engine | None = None) -> dict[str, Any]:
     view = snapshot(game)
     model = engine.win_model() if engine is not None and game.mode is Mode.VS else None
@@ -220,7 +236,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             First(request.first),
             engine.rng,
         )
-        return _reply(game, engine)
+        return json_response(_reply(game, engine))
 
     @app.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
     async def action(request: schemas.ActionRequest) -> Any:
@@ -232,7 +248,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             game = game.apply(Score(act.box))
         else:
             game = game.apply(RestartTurn())
-        return _reply(game, engine)
+        return json_response(_reply(game, engine))
 
     @app.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
     async def hint(request: schemas.GameRequest) -> Any:
@@ -248,7 +264,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             "ev": round(advice.ev, 4),
             "text": advice.text,
         }
-        return body
+        return json_response(body)
 
     @app.post("/api/computer", response_model=schemas.ComputerResponse, responses=ERROR_RESPONSES)
     async def computer(request: schemas.GameRequest) -> Any:
@@ -264,7 +280,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             body["step"] = {"type": "roll", "hold": list(action.hold)}
         else:
             body["step"] = {"type": "score", "box": action.box.value}
-        return body
+        return json_response(body)
 
     @app.post("/api/review", responses=ERROR_RESPONSES)
     async def review(request: schemas.ReviewRequest) -> Any:
@@ -282,8 +298,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
                 decision["risk"] = gain is not None
                 if gain is not None:
                     decision["win_gain"] = round(gain, 4)
-        # Plain JSON already: skip FastAPI's generic encoder, which costs more than the review.
-        return JSONResponse(body)
+        return json_response(body)
 
     version = asset_version()
     versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)
