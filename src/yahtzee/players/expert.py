@@ -22,29 +22,21 @@ import numpy as np
 
 from yahtzee.players.base import Decision, FloatArray, Player
 from yahtzee.players.batch import BoolArray, Sheets, States
-from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, YAHTZEE_BONUS, YAHTZEE_POINTS, Box, Sheet
+from yahtzee.rules import BOXES, NUM_DICE, Sheet
 from yahtzee.solver import Advisor, Table, TurnValues
+from yahtzee.solver.scoring import roll_options
 from yahtzee.solver.tables import (
     FULL_MASK,
-    JOKER_POINTS,
     KEEP_INDEX,
     ROLL_NSUBKEEPS,
-    ROLL_POINTS,
     ROLL_SUBKEEPS,
-    ROLL_YAHTZEE_FACE,
     ROLLS,
-    UPPER_CAP,
-    YAHTZEE_BIT,
     IntArray,
 )
 
 NAME: Final = "expert"
 # Wider than the advisor's tie tolerance (1e-9) and its rounding noise, far narrower than real gaps.
 _NEAR: Final = 1e-8
-_YAHTZEE_BOX: Final = Box.YAHTZEE.pos
-_YAHTZEE_BONUS: Final = float(YAHTZEE_BONUS)
-_UPPER_BONUS: Final = float(UPPER_BONUS)
-_LOWER_BITS: Final = 0x7F  # the seven lower boxes, once the mask is shifted right by 6
 
 
 class ExpertPlayer(Player):
@@ -77,41 +69,21 @@ def _box_evs(
     where the rules (forced Joker included) do not allow it; shape (n, 13). The terms are added
     as ``Advisor`` adds them (points, +100, +35, the value after; then the sheet's total), so
     the floats are the advisor's to the last bit."""
+    boxes = np.empty(13, dtype=np.int64)
+    gains = np.empty(13, dtype=np.int64)
+    after_uppers = np.empty(13, dtype=np.int64)
+    after_ys = np.empty(13, dtype=np.int64)
     for i in range(rolls.shape[0]):
-        mask, upper, y, r = masks[i], uppers[i], ys[i], rolls[i]
-        face = ROLL_YAHTZEE_FACE[r]
-        joker = face != 0 and (mask & YAHTZEE_BIT) != 0
-        bonus = _YAHTZEE_BONUS if (face != 0 and y) else 0.0
-        matching_open = joker and not mask & (1 << (face - 1))
-        lower_open = (mask >> 6) != _LOWER_BITS
+        mask = masks[i]
         for b in range(13):
             out[i, b] = -np.inf
-            if mask & (1 << b):
-                continue
-            if not joker:
-                pts = ROLL_POINTS[r, b]
-            elif matching_open:
-                if b != face - 1:
-                    continue
-                pts = ROLL_POINTS[r, b]
-            elif lower_open:
-                if b < 6:
-                    continue
-                pts = JOKER_POINTS[face - 1, b]
-            else:
-                pts = 0
+        n = roll_options(mask, ys[i], uppers[i], rolls[i], boxes, gains, after_uppers, after_ys)
+        for j in range(n):
+            b = boxes[j]
             after = mask | (1 << b)
-            new_upper = upper
-            gain = 0.0
-            new_y = y
-            if b < 6:
-                new_upper = min(upper + pts, UPPER_CAP)
-                if upper < UPPER_CAP <= upper + pts:
-                    gain = _UPPER_BONUS
-            elif b == _YAHTZEE_BOX and pts == YAHTZEE_POINTS:
-                new_y = 1
-            future = 0.0 if after == FULL_MASK else w[after, new_y, new_upper]
-            out[i, b] = totals[i] + (pts + bonus + gain + future)
+            future = 0.0 if after == FULL_MASK else w[after, after_ys[j], after_uppers[j]]
+            # gains are whole points, exact in a float: the sum is the advisor's to the last bit
+            out[i, b] = totals[i] + (gains[j] + future)
 
 
 @numba.njit(cache=True, nogil=True)

@@ -15,9 +15,10 @@ import numpy as np
 
 from yahtzee.game import Game
 from yahtzee.rules import BOXES, YAHTZEE_POINTS, Box, Sheet
+from yahtzee.solver.scoring import NUM_GAINS
 from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntArray, roll_index
 from yahtzee.winprob.kernel import NK, choose_keep, turn_lattice
-from yahtzee.winprob.lattice import NUM_GAINS, buffers
+from yahtzee.winprob.lattice import buffers
 from yahtzee.winprob.tables import WinTables
 
 

@@ -31,6 +31,7 @@ import math
 import numba
 import numpy as np
 
+from yahtzee.solver.scoring import MAX_GAIN, NUM_GAINS, roll_options
 from yahtzee.solver.tables import (
     KEEP_CHILD,
     NUM_ROLLS,
@@ -40,7 +41,7 @@ from yahtzee.solver.tables import (
     FloatArray,
     IntArray,
 )
-from yahtzee.winprob.lattice import FULL, MAX_GAIN, NUM_GAINS, roll_options, turn
+from yahtzee.winprob.lattice import FULL, turn
 
 EV_TIE: float = 1e-9
 """Weight of one expected point in the play-to-win choice: where win chances are (nearly) equal,

@@ -21,84 +21,17 @@ import numba
 import numpy as np
 
 from yahtzee.solver.tables import (
-    JOKER_POINTS,
     KEEP_CHILD,
     KEEP_NPARENTS,
     KEEP_PARENTS,
     NUM_ROLLS,
     ROLL_BASE,
-    ROLL_POINTS,
     ROLL_PROB,
-    ROLL_YAHTZEE_FACE,
-    UPPER_CAP,
-    YAHTZEE_BIT,
     FloatArray,
-    IntArray,
 )
 
 SIXTH = 1.0 / 6.0
-UPPER_BONUS = 35
-YAHTZEE_BONUS = 100
-YAHTZEE_BOX = 11
-YAHTZEE_POINTS = 50
 FULL = (1 << 13) - 1
-MAX_GAIN = 165
-"""The most one scoring can add: 100 (Yahtzee bonus) + 30 (five 6s in ``sixes``) + 35."""
-NUM_GAINS = MAX_GAIN + 1
-
-
-@numba.njit(cache=True, nogil=True)
-def roll_options(
-    mask: int,
-    y: int,
-    upper: int,
-    r: int,
-    boxes: IntArray,
-    gains: IntArray,
-    uppers: IntArray,
-    ys: IntArray,
-) -> int:
-    """The boxes roll ``r`` may be scored in now (forced Joker), in sheet order; returns how many.
-
-    Fills ``boxes[j]``, ``gains[j]`` (points + Yahtzee bonus + any +35 earned), and the state
-    after: ``uppers[j]`` (capped) and ``ys[j]``; the mask after is ``mask | 1 << boxes[j]``.
-    """
-    face = ROLL_YAHTZEE_FACE[r]
-    joker = face != 0 and (mask & YAHTZEE_BIT) != 0
-    bonus = YAHTZEE_BONUS if (face != 0 and y) else 0
-    matching_open = joker and not mask & (1 << (face - 1))
-    lower_open = (mask >> 6) != 0x7F
-    n = 0
-    for b in range(13):
-        if mask & (1 << b):
-            continue
-        if not joker:
-            pts = ROLL_POINTS[r, b]
-        elif matching_open:
-            if b != face - 1:
-                continue
-            pts = ROLL_POINTS[r, b]
-        elif lower_open:
-            if b < 6:
-                continue
-            pts = JOKER_POINTS[face - 1, b]
-        else:
-            pts = 0
-        nu = upper
-        ny = y
-        gain = pts + bonus
-        if b < 6:
-            nu = min(upper + pts, UPPER_CAP)
-            if upper < UPPER_CAP <= upper + pts:
-                gain += UPPER_BONUS
-        elif b == YAHTZEE_BOX and pts == YAHTZEE_POINTS:
-            ny = 1
-        boxes[n] = b
-        gains[n] = gain
-        uppers[n] = nu
-        ys[n] = ny
-        n += 1
-    return n
 
 
 @numba.njit(cache=True, nogil=True)

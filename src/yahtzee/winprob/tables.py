@@ -45,6 +45,7 @@ import numpy as np
 
 from yahtzee.solver import Table
 from yahtzee.solver.dp import layer_groups
+from yahtzee.solver.scoring import NUM_GAINS, roll_options
 from yahtzee.solver.store import cache_dir, write_atomically
 from yahtzee.solver.tables import (
     NUM_MASKS,
@@ -55,7 +56,7 @@ from yahtzee.solver.tables import (
     FloatArray,
     IntArray,
 )
-from yahtzee.winprob.lattice import FULL, NUM_GAINS, roll_options, turn
+from yahtzee.winprob.lattice import FULL, turn
 
 log = logging.getLogger(__name__)
 
