@@ -571,17 +571,23 @@ class GameManager {
     this.ui.showResult(info);
   }
 
-  // Back to the lobby; an unfinished game stays saved for 「继续」.
-  toLobby() {
+  // Drop whatever is in flight: answers to requests already sent are ignored (epoch), the
+  // tumble stops, and no box, choice or computer step stays pending.
+  halt() {
     this.epoch += 1;
     this.busy = false;
     this.rollingNow = false;
-    this.suspended = false;
     this.choosing = null;
     this.computerNote = null;
-    this.ui.stopRoll();
-    this.ui.closeResult();
     this.pendingBox = null;
+    this.ui.stopRoll();
+  }
+
+  // Back to the lobby; an unfinished game stays saved for 「继续」.
+  toLobby() {
+    this.halt();
+    this.suspended = false;
+    this.ui.closeResult();
     this.guard.release(); // another tab may resume the saved game now
     this.refreshSaved();
     this.showLobby();
@@ -623,14 +629,8 @@ class GameManager {
   // Another tab has taken this game over: stop at once, write nothing more, and say so.
   suspend() {
     this.guard.release();
-    this.epoch += 1;
-    this.busy = false;
+    this.halt();
     this.suspended = true;
-    this.rollingNow = false;
-    this.choosing = null;
-    this.computerNote = null;
-    this.pendingBox = null;
-    this.ui.stopRoll();
     this.tabNotice = true;
     this.updateNotice();
     this.render();
