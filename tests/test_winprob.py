@@ -1,4 +1,4 @@
-"""Win probabilities and the play-to-win 高手: moments, exact endgames, legal play, the API."""
+"""Win probabilities and the play-to-win 高手: laws of the points to come, exact endgames, legal play, the API."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from yahtzee.rules import Box, Sheet
 from yahtzee.server import create_app
 from yahtzee.solver import Table
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
+from yahtzee.winprob.dist import KNOTS, SCALE, cdf_at
 from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import after_value
 from yahtzee.winprob.tables import WinTables, load_win_tables
@@ -89,27 +90,53 @@ def _turn_law(value: Callable[[Roll5], int]) -> dict[float, float]:
     return total
 
 
-def test_variance_is_never_negative(tables: WinTables) -> None:
-    w = np.asarray(tables.w)
-    ok = ~np.isnan(w)
-    var = np.asarray(tables.moments[0])[ok] - w[ok] ** 2
-    assert var.min() > -1e-6
+def _cells(tables: WinTables) -> tuple[np.ndarray, np.ndarray]:
+    """(chance, middle point) of every stored cell of every row's law."""
+    chance = np.diff(np.asarray(tables.knots, dtype=np.float64), axis=1) / SCALE
+    j = np.arange(KNOTS)
+    step = np.asarray(tables.step)[:, None]
+    middle = np.asarray(tables.lo)[:, None] + j * step + 0.5 * (step - 1)
+    return chance, middle
+
+
+def test_every_law_has_the_ev_tables_mean(solver_table: Table, tables: WinTables) -> None:
+    chance, middle = _cells(tables)
+    assert np.allclose(chance.sum(axis=1), 1.0, atol=1e-12)
+    assert chance.min() >= 0.0
+    mean = (chance * middle).sum(axis=1)
+    masks, ys, ups = np.nonzero(np.asarray(tables.rows) >= 0)
+    rows = tables.rows[masks, ys, ups]
+    ev = np.where(masks == FULL_MASK, 0.0, solver_table.values[masks, ys, ups])
+    # A cell's middle is at most (step - 1) / 2 from any point in it; a one-point step is exact.
+    slack = (np.asarray(tables.step)[rows] - 1) / 2 + 0.05
+    assert np.all(np.abs(mean[rows] - ev) <= slack)
+    exact = tables.step[rows] == 1
+    assert exact.mean() > 0.1
+    assert np.abs(mean[rows][exact] - ev[exact]).max() < 2e-3
+
+
+def test_new_game_law_has_the_published_spread(tables: WinTables) -> None:
+    chance, middle = _cells(tables)
+    row = tables.rows[0, 0, 0]
+    mean = (chance[row] * middle[row]).sum()
+    sd = math.sqrt((chance[row] * middle[row] ** 2).sum() - mean**2)
     # 254.59 ± 59.6 for a new game (T. Verhoeff's optimal-play distribution: sd 59.61)
-    assert math.sqrt(tables.moments[0, 0, 0, 0] - w[0, 0, 0] ** 2) == pytest.approx(59.6, abs=0.1)
+    assert mean == pytest.approx(254.59, abs=0.01)
+    assert sd == pytest.approx(59.6, abs=0.1)
 
 
-def test_chance_only_moments_match_brute_force(tables: WinTables) -> None:
+def test_chance_only_laws_match_brute_force(tables: WinTables) -> None:
     law = _turn_law(sum)
-    mean = sum(v * p for v, p in law.items())
-    second = sum(v * v * p for v, p in law.items())
     mask = FULL_MASK ^ (1 << Box.CHANCE.pos)
-    assert tables.w[mask, 0, 0] == pytest.approx(mean, abs=1e-9)
-    assert tables.moments[0, mask, 0, 0] - tables.w[mask, 0, 0] ** 2 == pytest.approx(
-        second - mean**2, abs=1e-8
-    )
     pmf = tables.pmf1[Box.CHANCE.pos, 0, 0]
     for v, p in law.items():
         assert pmf[int(v)] == pytest.approx(p, abs=1e-12)
+    row = tables.rows[mask, 0, 0]
+    assert tables.step[row] == 1
+    for x in range(5, 31):
+        got = cdf_at(tables.knots, tables.lo, tables.step, row, x + 0.5)
+        want = sum(p for v, p in law.items() if v <= x)
+        assert got == pytest.approx(want, abs=1 / SCALE)
 
 
 NEEDS = np.arange(0, 41)
@@ -147,7 +174,7 @@ def _chance_only(total: int) -> tuple[int, int, int, int]:
 
 def _value(tables: WinTables, me: tuple[int, ...], op: tuple[int, ...]) -> tuple[float, float]:
     t = tables
-    u, d = after_value(*me, *op, t.w, t.moments, t.pmf1, t.win1, t.draw1)  # type: ignore[call-arg,arg-type]
+    u, d = after_value(*me, *op, t.pmf1, t.win1, t.draw1, t.knots, t.lo, t.step, t.rows)  # type: ignore[call-arg,arg-type]
     return float(u), float(d)
 
 

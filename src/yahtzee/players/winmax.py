@@ -107,9 +107,11 @@ def _win_turn(
     out_keeps = np.empty((n, 2), dtype=np.int64)
     out_box = np.empty(n, dtype=np.int64)
     pred = np.empty((n, 2))
+    t = tables
     play_turns(
-        _states(me, rows), _states(op, rows), faces, tables.w, tables.moments, tables.pmf1,
-        tables.win1, tables.draw1, out_rolls, out_keeps, out_box, pred, numba.get_num_threads(),
+        _states(me, rows), _states(op, rows), faces,
+        t.w, t.pmf1, t.win1, t.draw1, t.knots, t.lo, t.step, t.rows,
+        out_rolls, out_keeps, out_box, pred, numba.get_num_threads(),
     )  # fmt: skip
     last = np.where(out_rolls[:, 2] >= 0, out_rolls[:, 2],
                     np.where(out_rolls[:, 1] >= 0, out_rolls[:, 1], out_rolls[:, 0]))  # fmt: skip

@@ -87,7 +87,8 @@ class WinModel:
         best_box = np.empty(v0.shape[1], dtype=np.int64)
         cache = np.empty((3, len(BOXES), NUM_GAINS))
         turn_lattice(
-            *side_state(me), *side_state(other), t.w, t.moments, t.pmf1, t.win1, t.draw1,
+            *side_state(me), *side_state(other),
+            t.w, t.pmf1, t.win1, t.draw1, t.knots, t.lo, t.step, t.rows,
             v0, lat1, lat2, best, v2, start, best_box, cache,
         )  # fmt: skip
         return TurnLattice(v0, lat1, lat2, v2, start, best_box)

@@ -7,17 +7,13 @@ still to come are modelled as independent:
 - a side with one box open: the exact law of its last turn (``pmf1``, EV-optimal play), except
   that when A's last turn is the very last turn of the game, A knows the number to beat and plays
   for it exactly (``win1``/``draw1``);
-- a side with two or more boxes open: the law of ``X(s)`` under EV-optimal play, summarised by its
-  mean and variance (from ``W`` and ``M2``), and the difference of the two sides' totals read as
-  a normal law with the half-point continuity correction (win: difference ≥ 1, draw: difference
-  0). The third moment (``M3``) is there for a skew correction (first-order Edgeworth,
-  ``F(x) ≈ Φ(z) − φ(z)·γ/6·(z² − 1)``), off by default (``SKEW`` = 0): measured head to head it
-  played worse (50.2 % against 50.6 % wins over 20,000 games), since the law's excess weight is in
-  its tails (Yahtzee bonuses), not in its skew, and the expansion overweights that.
+- a side with two or more boxes open: the exact law of ``X(s)`` under EV-optimal play
+  (``yahtzee.winprob.dist``, read through its stored CDF). A's chance is summed cell by cell of
+  A's law against B's CDF: exact to the point wherever the stored step is one point (every state
+  with few boxes open), to a few points' smoothing early in a game.
 
-Known bias (measured by ``benchmarks/winprob.py``): the points to come are heavy-tailed (a
-Yahtzee and its +100 bonuses), so a normal law of the same variance is too wide in the middle and
-the mid-game chances come out a few points too close to one half.
+Known bias (measured by ``benchmarks/winprob.py``): A is valued as if it played the EV optimum
+after this turn, while it will go on playing to win, so its chances come out a little low.
 
 A side's future is thus valued as if it played the EV optimum from its next turn on; the side
 choosing now plays to win over its whole current turn (``turn_lattice``: final options valued by
@@ -25,8 +21,6 @@ choosing now plays to win over its whole current turn (``turn_lattice``: final o
 """
 
 from __future__ import annotations
-
-import math
 
 import numba
 import numpy as np
@@ -41,61 +35,46 @@ from yahtzee.solver.tables import (
     FloatArray,
     IntArray,
 )
+from yahtzee.winprob.dist import SCALE, U16Array, cdf_at
 from yahtzee.winprob.lattice import FULL, turn
 
 EV_TIE: float = 1e-9
 """Weight of one expected point in the play-to-win choice: where win chances are (nearly) equal,
 the option with more expected points is taken (a decided game is still played well)."""
-_SQRT2 = math.sqrt(2.0)
-_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
-SKEW: float = 0.0
-"""Weight of the Edgeworth skew term (0: plain normal law; 1: first-order Edgeworth)."""
 NK = 3  # channels of the play-to-win lattice: utility + EV tie-break, U, D
 
 
 @numba.njit(cache=True, nogil=True)
-def _cdf(x: float, k1: float, k2: float, k3: float) -> float:
-    """P(Y <= x) for Y with cumulants k1, k2, k3 (Edgeworth, clipped to [0, 1])."""
-    if k2 <= 1e-9:
-        return 1.0 if x >= k1 else 0.0
-    s = math.sqrt(k2)
-    z = (x - k1) / s
-    g = SKEW * k3 / (k2 * s)
-    f = 0.5 * math.erfc(-z / _SQRT2) - _INV_SQRT_2PI * math.exp(-0.5 * z * z) * g / 6.0 * (
-        z * z - 1.0
-    )
-    if f < 0.0:
-        return 0.0
-    if f > 1.0:
-        return 1.0
-    return f
+def _beats(
+    knots: U16Array, lo: IntArray, step: IntArray, row: int, x: float
+) -> tuple[float, float]:
+    """(P(X < x) + ½ P(X = x), P(X = x)) for the points to come ``X`` of state row ``row``."""
+    u = cdf_at(knots, lo, step, row, x)
+    return u, cdf_at(knots, lo, step, row, x + 0.5) - cdf_at(knots, lo, step, row, x - 0.5)
 
 
 @numba.njit(cache=True, nogil=True)
-def _cont(d: float, k1: float, k2: float, k3: float) -> tuple[float, float]:
-    """(U, D) for the integer difference ``d + Y`` (Y continuous with cumulants k1, k2, k3)."""
-    hi = _cdf(0.5 - d, k1, k2, k3)
-    lo = _cdf(-0.5 - d, k1, k2, k3)
-    if lo > hi:
-        lo = hi
-    win = 1.0 - hi
-    draw = hi - lo
-    return win + 0.5 * draw, draw
-
-
-@numba.njit(cache=True, nogil=True)
-def _cumulants(
-    w: FloatArray, mom: FloatArray, mask: int, y: int, u: int
-) -> tuple[float, float, float]:
-    if mask == FULL:
-        return 0.0, 0.0, 0.0
-    m1 = w[mask, y, u]
-    m2 = mom[0, mask, y, u]
-    m3 = mom[1, mask, y, u]
-    var = m2 - m1 * m1
-    if var < 0.0:
-        var = 0.0
-    return m1, var, m3 - 3.0 * m1 * m2 + 2.0 * m1 * m1 * m1
+def _versus(
+    knots: U16Array, lo: IntArray, step: IntArray, ra: int, rb: int, d: int
+) -> tuple[float, float]:
+    """(U, D) of ``d + X_A - X_B > 0`` for independent ``X_A`` (row ``ra``), ``X_B`` (``rb``):
+    A's chance in each cell between its knots, at the cell's middle, against B's CDF."""
+    c = knots.shape[1] - 1
+    la = lo[ra]
+    ha = step[ra]
+    uu = 0.0
+    dd = 0.0
+    prev = float(knots[ra, 0])
+    for j in range(c):
+        cur = float(knots[ra, j + 1])
+        m = (cur - prev) / SCALE
+        prev = cur
+        if m <= 0.0:
+            continue
+        a, b = _beats(knots, lo, step, rb, d + la + j * ha + 0.5 * (ha - 1))
+        uu += m * a
+        dd += m * b
+    return uu, dd
 
 
 @numba.njit(cache=True, nogil=True)
@@ -139,56 +118,47 @@ def after_value(
     op_mask: int,
     op_y: int,
     op_u: int,
-    w: FloatArray,
-    mom: FloatArray,
     pmf1: FloatArray,
     win1: FloatArray,
     draw1: FloatArray,
+    knots: U16Array,
+    lo: IntArray,
+    step: IntArray,
+    rows: IntArray,
 ) -> tuple[float, float]:
     """(U, D) for A (``me``) when B (``op``) moves next, or A again if B's sheet is full."""
     n_me = _open_count(me_mask)
     n_op = _open_count(op_mask)
     d = me_total - op_total
-    if n_op == 0:
-        if n_me == 0:
-            if d > 0:
-                return 1.0, 0.0
-            if d == 0:
-                return 0.5, 1.0
-            return 0.0, 0.0
-        if n_me == 1:
-            return _known_target(win1, draw1, _last_open(me_mask), me_y, me_u, -d)
-        k1, k2, k3 = _cumulants(w, mom, me_mask, me_y, me_u)
-        return _cont(d, k1, k2, k3)
+    if n_me == 0 and n_op == 0:
+        if d > 0:
+            return 1.0, 0.0
+        if d == 0:
+            return 0.5, 1.0
+        return 0.0, 0.0
+    if n_me == 1 and n_op == 0:
+        return _known_target(win1, draw1, _last_open(me_mask), me_y, me_u, -d)
     if n_op == 1:
+        # B's last turn comes first and is independent of A: sum over its exact law.
         bo = _last_open(op_mask)
+        bm = _last_open(me_mask)
+        ra = rows[me_mask, me_y, me_u]
         uu = 0.0
         dd = 0.0
-        if n_me >= 2:
-            k1, k2, k3 = _cumulants(w, mom, me_mask, me_y, me_u)
-        bm = _last_open(me_mask)
         for g in range(NUM_GAINS):
             p = pmf1[bo, op_y, op_u, g]
             if p <= 0.0:
                 continue
-            if n_me == 0:
-                dg = d - g
-                if dg > 0:
-                    uu += p
-                elif dg == 0:
-                    uu += 0.5 * p
-                    dd += p
-            elif n_me == 1:
+            if n_me == 1:
                 a, b = _known_target(win1, draw1, bm, me_y, me_u, g - d)
-                uu += p * a
-                dd += p * b
             else:
-                a, b = _cont(d - g, k1, k2, k3)
-                uu += p * a
-                dd += p * b
+                a, b = _beats(knots, lo, step, ra, g - d)
+                a = 1.0 - a
+            uu += p * a
+            dd += p * b
         return uu, dd
-    o1, o2, o3 = _cumulants(w, mom, op_mask, op_y, op_u)
     if n_me == 1:
+        rb = rows[op_mask, op_y, op_u]
         bm = _last_open(me_mask)
         uu = 0.0
         dd = 0.0
@@ -196,12 +166,11 @@ def after_value(
             p = pmf1[bm, me_y, me_u, g]
             if p <= 0.0:
                 continue
-            a, b = _cont(d + g, -o1, o2, -o3)
+            a, b = _beats(knots, lo, step, rb, d + g)
             uu += p * a
             dd += p * b
         return uu, dd
-    k1, k2, k3 = _cumulants(w, mom, me_mask, me_y, me_u)
-    return _cont(d, k1 - o1, k2 + o2, k3 - o3)
+    return _versus(knots, lo, step, rows[me_mask, me_y, me_u], rows[op_mask, op_y, op_u], d)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -215,10 +184,13 @@ def turn_lattice(
     op_y: int,
     op_u: int,
     w: FloatArray,
-    mom: FloatArray,
     pmf1: FloatArray,
     win1: FloatArray,
     draw1: FloatArray,
+    knots: U16Array,
+    lo: IntArray,
+    step: IntArray,
+    rows: IntArray,
     v0: FloatArray,
     lat1: FloatArray,
     lat2: FloatArray,
@@ -255,11 +227,13 @@ def turn_lattice(
                     op_mask,
                     op_y,
                     op_u,
-                    w,
-                    mom,
                     pmf1,
                     win1,
                     draw1,
+                    knots,
+                    lo,
+                    step,
+                    rows,
                 )
                 ev = me_total + g + (0.0 if nm == FULL else w[nm, nys[j], nus[j]])
                 cache[0, b, g] = uu + EV_TIE * ev
@@ -305,10 +279,13 @@ def play_turns(
     op: IntArray,
     faces: IntArray,
     w: FloatArray,
-    mom: FloatArray,
     pmf1: FloatArray,
     win1: FloatArray,
     draw1: FloatArray,
+    knots: U16Array,
+    lo: IntArray,
+    step: IntArray,
+    rows: IntArray,
     out_rolls: IntArray,
     out_keeps: IntArray,
     out_box: IntArray,
@@ -343,10 +320,13 @@ def play_turns(
                 op[g, 2],
                 op[g, 3],
                 w,
-                mom,
                 pmf1,
                 win1,
                 draw1,
+                knots,
+                lo,
+                step,
+                rows,
                 v0,
                 lat1,
                 lat2,

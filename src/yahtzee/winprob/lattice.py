@@ -4,9 +4,9 @@ A *channelled* turn lattice: the same keep/roll lattice as ``yahtzee.solver.kern
 node carries ``K`` numbers (channels). Channel 0 decides: a keep's value is the mean over one more
 die of every channel, and a roll's value is the option (stop, or a proper sub-keep) whose
 channel 0 is highest, all of whose channels are copied. The other channels therefore ride along
-under the policy channel 0 defines: with channel 0 the expected points, channels 1 and 2 are the
-second and third raw moments of the points to come under the EV-optimal policy; with channel 0 a
-win utility, channel 1 the chance of a draw under the play-to-win policy.
+under the policy channel 0 defines: with channel 0 the expected points (``dist``, the EV-optimal
+policy; the last-box tables' chance of each gain), or a win utility, with channels 1 and 2 the
+chances of winning and of a draw under the play-to-win policy.
 
 Ties go as in the solver's kernel (``_best_rolls``: stopping unless a sub-keep is strictly better;
 the running maximum down the lattice keeps the first of equal sub-keeps), so channel 0 = expected

@@ -1,18 +1,9 @@
 r"""The distribution tables behind the win probabilities, built from the solver's EV table.
 
 Let ``X(s)`` be the points still to come from between-turn state ``s = (mask, y, upper)`` when a
-side plays the EV-optimal strategy (the solver's, ``yahtzee.solver.dp``). The solver stores
-``W(s) = E[X(s)]``. Here, by the same DP with the argmax choices fixed by ``W``:
-
-.. math::
-
-    M_2(s) = E[X(s)^2], \qquad M_3(s) = E[X(s)^3]
-
-For the final roll ``r`` scored in the EV-best box with gain ``c`` (points, +100, +35) and next
-state ``s'``: ``E[(c + X')^2] = c^2 + 2cW(s') + M_2(s')`` and
-``E[(c + X')^3] = c^3 + 3c^2 W(s') + 3c M_2(s') + M_3(s')``. Keeps average over one more die,
-rolls take the EV-best option, exactly as for ``W`` (``yahtzee.winprob.lattice``: channel 0 is the
-expected points, channels 1 and 2 the moments). Full sheets have every moment 0.
+side plays the EV-optimal strategy (the solver's, ``yahtzee.solver.dp``). Its whole law, for every
+reachable state, comes from ``yahtzee.winprob.dist`` (stored as a CDF at 129 knots per state:
+``knots``, ``lo``, ``step``, indexed by ``rows[mask, y, upper]``).
 
 For the last box (exactly one box open, the state indexed ``[box, y, upper]``) two exact tables:
 
@@ -22,10 +13,11 @@ For the last box (exactly one box open, the state indexed ``[box, y, upper]``) t
   than ``n`` and to gain exactly ``n`` under the play maximising P(win) + ½ P(draw) (ties by more
   points). ``n < 0`` is a sure win, ``n > 165`` a sure loss.
 
-All are stored together in ``<cache dir>/winprob-forced-joker-v1.bin`` (a 4 KiB JSON header
-with the SHA-256 of the data and of the EV table they come from, then the raw arrays), written
-atomically and memory-mapped read-only, like the solver's table. A missing, stale or corrupt file
-is reported as a warning and rebuilt (about a minute on two cores).
+All are stored together in ``<cache dir>/winprob-forced-joker-v2.bin`` (a 4 KiB JSON header
+with each array's shape and type, the SHA-256 of the data and of the EV table they come from,
+then the raw arrays), written atomically and memory-mapped read-only, like the solver's table.
+A missing, stale or corrupt file is reported as a warning and rebuilt (about a minute on two
+cores; 140 MB).
 """
 
 from __future__ import annotations
@@ -37,14 +29,15 @@ import math
 import threading
 import time
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numba
 import numpy as np
+import numpy.typing as npt
 
 from yahtzee.solver import Table
-from yahtzee.solver.dp import layer_groups
 from yahtzee.solver.scoring import NUM_GAINS, roll_options
 from yahtzee.solver.store import cache_dir, write_atomically
 from yahtzee.solver.tables import (
@@ -56,75 +49,20 @@ from yahtzee.solver.tables import (
     FloatArray,
     IntArray,
 )
+from yahtzee.winprob import dist
+from yahtzee.winprob.dist import KNOTS, U16Array, state_rows
 from yahtzee.winprob.lattice import FULL, turn
 
 log = logging.getLogger(__name__)
 
-FILE_NAME: Final = "winprob-forced-joker-v1.bin"
+FILE_NAME: Final = "winprob-forced-joker-v2.bin"
 MAGIC: Final = b"YAHTZEE-WINPROB-TABLES\n"
 HEADER_SIZE: Final = 4096
 DTYPE: Final = np.dtype("<f8")
-MOMENTS_SHAPE: Final = (2, NUM_MASKS, 2, NUM_UPPER)
 LAST_SHAPE: Final = (13, 2, NUM_UPPER, NUM_GAINS)
 TIE_POINTS: Final = 1e-9
 """Weight of one point in the last-box play-to-win utility: breaks exact ties by points only."""
 _UPPER_BITS = 0x3F
-
-
-@numba.njit(cache=True, parallel=True)
-def _moment_groups(
-    w: FloatArray,
-    m: FloatArray,
-    masks: IntArray,
-    ys: IntArray,
-    reachable: IntArray,
-    nreachable: IntArray,
-    nt: int,
-) -> None:
-    """Fill ``m[0]`` = M2 and ``m[1]`` = M3 for every reachable state of the groups."""
-    n = masks.shape[0]
-    for t in numba.prange(nt):
-        v0 = np.empty((3, NUM_ROLLS, NUM_UPPER))
-        lat1 = np.empty((3, 462, NUM_UPPER))
-        lat2 = np.empty((3, 462, NUM_UPPER))
-        best = np.empty((3, 462, NUM_UPPER))
-        v2 = np.empty((3, NUM_ROLLS, NUM_UPPER))
-        start = np.empty((3, NUM_UPPER))
-        bx = np.empty(13, dtype=np.int64)
-        gn = np.empty(13, dtype=np.int64)
-        nus = np.empty(13, dtype=np.int64)
-        nys = np.empty(13, dtype=np.int64)
-        for g in range(t, n, nt):
-            mask = masks[g]
-            y = ys[g]
-            nl = nreachable[mask & 0x3F]
-            for i in range(nl):
-                u = reachable[mask & 0x3F, i]
-                for r in range(NUM_ROLLS):
-                    cnt = roll_options(mask, y, u, r, bx, gn, nus, nys)
-                    bv = -np.inf
-                    for j in range(cnt):
-                        nm = mask | (1 << bx[j])
-                        c = float(gn[j])
-                        if nm == FULL:
-                            e1 = 0.0
-                            e2 = 0.0
-                            e3 = 0.0
-                        else:
-                            e1 = w[nm, nys[j], nus[j]]
-                            e2 = m[0, nm, nys[j], nus[j]]
-                            e3 = m[1, nm, nys[j], nus[j]]
-                        val = c + e1
-                        if val > bv:
-                            bv = val
-                            v0[0, r, i] = val
-                            v0[1, r, i] = c * c + 2.0 * c * e1 + e2
-                            v0[2, r, i] = c * c * c + 3.0 * c * c * e1 + 3.0 * c * e2 + e3
-            turn(3, nl, v0, lat1, lat2, best, v2, start)
-            for i in range(nl):
-                u = reachable[mask & 0x3F, i]
-                m[0, mask, y, u] = start[1, i]
-                m[1, mask, y, u] = start[2, i]
 
 
 @numba.njit(cache=True, parallel=True)
@@ -194,25 +132,15 @@ def _last_box(
                     draw[b, y, u, n] = wstart[2, n]
 
 
-def compute(w: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    """``(moments, pmf1, win1, draw1)`` from the EV table ``w`` (8192, 2, 64).
-
-    moments : ndarray(float64, (2, 8192, 2, 64)): M2 and M3; NaN where ``w`` is NaN.
-    pmf1, win1, draw1 : ndarray(float64, (13, 2, 64, 166)); 0 for states no game reaches.
-    """
+def compute(w: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """``(pmf1, win1, draw1)`` from the EV table ``w`` (8192, 2, 64), each
+    ndarray(float64, (13, 2, 64, 166)); 0 for states no game reaches."""
     threads = numba.get_num_threads()
-    m = np.full(MOMENTS_SHAPE, np.nan)
-    full_ups = UPPER_REACHABLE[_UPPER_BITS, : UPPER_NREACHABLE[_UPPER_BITS]]
-    m[:, FULL, :, full_ups] = 0.0
-    wc = np.ascontiguousarray(w)
-    for filled in range(12, -1, -1):
-        masks, ys = layer_groups(filled)
-        _moment_groups(wc, m, masks, ys, UPPER_REACHABLE, UPPER_NREACHABLE, threads)
     pmf = np.zeros(LAST_SHAPE)
     win = np.zeros(LAST_SHAPE)
     draw = np.zeros(LAST_SHAPE)
     _last_box(pmf, win, draw, UPPER_REACHABLE, UPPER_NREACHABLE, TIE_POINTS, threads)
-    return m, pmf, win, draw
+    return pmf, win, draw
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -220,15 +148,19 @@ class WinTables:
     """The EV table and the distribution tables, read-only (memory-mapped when loaded).
 
     w : ndarray(float64, (8192, 2, 64)), E[X] (the solver's table).
-    moments : ndarray(float64, (2, 8192, 2, 64)), E[X²] and E[X³].
     pmf1, win1, draw1 : ndarray(float64, (13, 2, 64, 166)), the last-box tables.
+    knots, lo, step, rows : the law of X for every state (``yahtzee.winprob.dist``):
+    uint16 (536448, 129), int64 (536448,) twice, int64 (8192, 2, 64).
     """
 
     w: FloatArray
-    moments: FloatArray
     pmf1: FloatArray
     win1: FloatArray
     draw1: FloatArray
+    knots: U16Array
+    lo: IntArray
+    step: IntArray
+    rows: IntArray
     path: Path | None = None
     built: bool = False
 
@@ -246,23 +178,38 @@ def _table_digest(table: Table) -> str:
     return hashlib.sha256(np.ascontiguousarray(table.values).data).hexdigest()
 
 
-def _sizes() -> list[tuple[int, ...]]:
-    return [MOMENTS_SHAPE, LAST_SHAPE, LAST_SHAPE, LAST_SHAPE]
+@cache
+def _layout() -> tuple[tuple[tuple[int, ...], str], ...]:
+    """Shape and type of each stored array, in file order: pmf1, win1, draw1, lo, step, rows,
+    knots (8-byte types first, so every array starts aligned)."""
+    n = int(state_rows()[1][14])
+    f8, i8 = DTYPE.str, np.dtype("<i8").str
+    return (
+        (LAST_SHAPE, f8),
+        (LAST_SHAPE, f8),
+        (LAST_SHAPE, f8),
+        ((n,), i8),
+        ((n,), i8),
+        ((NUM_MASKS, 2, NUM_UPPER), i8),
+        ((n, KNOTS + 1), np.dtype("<u2").str),
+    )
 
 
-def _write(arrays: list[FloatArray], source: str, path: Path) -> None:
+def _write(arrays: list[npt.NDArray[Any]], source: str, path: Path) -> None:
+    data = [
+        np.ascontiguousarray(a, dtype=np.dtype(dtype)).data
+        for a, (_, dtype) in zip(arrays, _layout(), strict=True)
+    ]
     digest = hashlib.sha256()
-    for a in arrays:
-        digest.update(np.ascontiguousarray(a, dtype=DTYPE).data)
+    for chunk in data:
+        digest.update(chunk)
     meta = {
-        "format": 1,
-        "shapes": [list(s) for s in _sizes()],
-        "dtype": DTYPE.str,
+        "format": 2,
+        "arrays": [[list(shape), dtype] for shape, dtype in _layout()],
         "sha256": digest.hexdigest(),
         "source_sha256": source,
     }
     head = (MAGIC + json.dumps(meta, sort_keys=True).encode() + b"\n").ljust(HEADER_SIZE, b" ")
-    data = [np.ascontiguousarray(a, dtype=DTYPE).data for a in arrays]
     write_atomically(path, [head, *data])
 
 
@@ -281,23 +228,31 @@ def _read(path: Path, table: Table) -> WinTables:
         meta = json.loads(head[len(MAGIC) :].decode())
     except (UnicodeDecodeError, ValueError):
         raise _BadFileError("unreadable header") from None
-    if not isinstance(meta, dict) or meta.get("shapes") != [list(s) for s in _sizes()]:
-        raise _BadFileError("unexpected shapes")
-    expected = HEADER_SIZE + sum(math.prod(s) for s in _sizes()) * DTYPE.itemsize
+    layout = _layout()
+    if not isinstance(meta, dict) or meta.get("arrays") != [[list(s), t] for s, t in layout]:
+        raise _BadFileError("unexpected arrays")
+    nbytes = [math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in layout]
+    expected = HEADER_SIZE + sum(nbytes)
     if size != expected:
         raise _BadFileError(f"truncated or padded: {size} bytes, expected {expected}")
     if meta.get("source_sha256") != _table_digest(table):
         raise _BadFileError("built from another solver table")
-    raw = np.asarray(np.memmap(path, dtype=DTYPE, mode="r", offset=HEADER_SIZE))
+    raw = np.asarray(np.memmap(path, dtype=np.uint8, mode="r", offset=HEADER_SIZE))
     if hashlib.sha256(raw.data).hexdigest() != meta.get("sha256"):
         raise _BadFileError("checksum mismatch")
-    arrays = []
+    arrays: list[npt.NDArray[Any]] = []
     at = 0
-    for shape in _sizes():
-        n = math.prod(shape)
-        arrays.append(raw[at : at + n].reshape(shape))
+    for (shape, dtype), n in zip(layout, nbytes, strict=True):
+        arrays.append(raw[at : at + n].view(np.dtype(dtype)).reshape(shape))
         at += n
-    return WinTables(table.values, arrays[0], arrays[1], arrays[2], arrays[3], path)
+    pmf1, win1, draw1, lo, step, rows, knots = arrays
+    return WinTables(table.values, pmf1, win1, draw1, knots, lo, step, rows, path)
+
+
+def _build(table: Table) -> list[npt.NDArray[Any]]:
+    pmf1, win1, draw1 = compute(table.values)
+    knots, lo, step, rows = dist.compute(table.values)
+    return [pmf1, win1, draw1, lo, step, rows, knots]
 
 
 _loaded: dict[tuple[str, int, int, int, int], WinTables] = {}
@@ -350,7 +305,7 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
                 "win-probability tables %s: %s; building them (about a minute)", target, fault
             )
             started = time.perf_counter()
-            arrays = list(compute(table.values))
+            arrays = _build(table)
             _write(arrays, _table_digest(table), target)
             found = _read(target, table)
             found = replace(found, built=True)

@@ -1,0 +1,298 @@
+r"""The law of the points still to come from every between-turn state, under EV-optimal play.
+
+``X(s)`` is the number of points a side still scores from between-turn state ``s = (mask, y, u)``
+when it plays the EV-optimal strategy (the solver's: keeps and boxes by the EV table ``W``). Its
+law is computed exactly, layer by layer like ``W``: the turn's policy carries the chance of the
+first roll forward through the keep lattice to a law over the final roll, hence over the scoring
+outcomes ``(box b, gain c)`` (gain: points, +100, +35), and
+
+.. math::
+
+    P(X(s) = x) = \sum_{(b, c)} P(\text{outcome } (b, c))\; P(X(s \oplus (b, c)) = x - c).
+
+Points are whole numbers, so this is exact up to float rounding; points beyond ``MAX_POINTS``
+(five or more Yahtzee bonuses still to come) are counted as ``MAX_POINTS``.
+
+Stored compactly, for each state's row: its CDF at ``KNOTS`` + 1 evenly spaced knots, knot ``j``
+at ``lo - ½ + j·h`` holding P(X ≤ lo − 1 + j·h) as a 16-bit fraction of 1 (the interpolated CDF
+between knots, ``cdf_at``). ``lo`` and the step ``h`` are chosen per row so the knots span the
+points from P(X < lo) < 1e-7 to P(X > hi) < 1e-7: a step of one point (exact) wherever the law
+is narrow enough, as for every state late in a game; early in a game a few points, where the law
+is a wide, smooth hump. 536,448 rows of 129 knots: 138 MB.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from yahtzee.solver.dp import layer_groups
+from yahtzee.solver.scoring import NUM_GAINS, roll_options
+from yahtzee.solver.tables import (
+    KEEP_CHILD,
+    NUM_KEEPS,
+    NUM_MASKS,
+    NUM_ROLLS,
+    NUM_UPPER,
+    ROLL_BASE,
+    ROLL_NSUBKEEPS,
+    ROLL_PROB,
+    ROLL_SUBKEEPS,
+    UPPER_NREACHABLE,
+    UPPER_REACHABLE,
+    FloatArray,
+    IntArray,
+)
+from yahtzee.winprob.lattice import FULL, turn
+
+MAX_POINTS: Final = 767
+LENGTH: Final = MAX_POINTS + 1
+KNOTS: Final = 128
+"""Intervals per row of the stored CDF."""
+TAIL: Final = 1e-7
+"""Chance left outside a row's knots at each end."""
+SCALE: Final = 65535
+_UPPER_BITS = 0x3F
+_SIXTH = 1.0 / 6.0
+
+U16Array = npt.NDArray[np.uint16]
+
+
+def state_rows() -> tuple[IntArray, IntArray]:
+    """``rows[mask, y, u]``: the row of each reachable state (-1 elsewhere), full sheets
+    first, then the layers from 12 boxes filled to none, each contiguous; and ``starts[k]``,
+    the first row with ``k`` boxes open (``starts[14]`` the number of rows)."""
+    rows = np.full((NUM_MASKS, 2, NUM_UPPER), -1, dtype=np.int64)
+    starts = np.zeros(15, dtype=np.int64)
+    n = 0
+    for open_ in range(14):
+        starts[open_] = n
+        if open_ == 0:
+            groups = [(FULL, 0), (FULL, 1)]
+        else:
+            masks, ys = layer_groups(13 - open_)
+            groups = list(zip(masks.tolist(), ys.tolist(), strict=True))
+        for mask, y in groups:
+            ups = UPPER_REACHABLE[mask & _UPPER_BITS, : UPPER_NREACHABLE[mask & _UPPER_BITS]]
+            rows[mask, y, ups] = np.arange(n, n + ups.size)
+            n += ups.size
+    starts[14] = n
+    return rows, starts
+
+
+@numba.njit(cache=True, nogil=True)
+def _push(m: FloatArray, lat: FloatArray, v0: FloatArray, lane: int, final: FloatArray) -> None:
+    """Carry the chance ``m[ROLL_BASE + r]`` of each roll through one reroll under the policy
+    channel 0 of ``lat`` defines (stop unless a proper sub-keep is strictly better, the first
+    such of equal value, as ``kernel.choose_keep``): stopped chance goes to ``final``, the rest
+    ends in ``m[ROLL_BASE:]`` as the law of the next roll."""
+    for k in range(ROLL_BASE):
+        m[k] = 0.0
+    for r in range(NUM_ROLLS):
+        p = m[ROLL_BASE + r]
+        m[ROLL_BASE + r] = 0.0
+        if p == 0.0:
+            continue
+        best_k = -1
+        best_v = v0[0, r, lane]
+        for j in range(ROLL_NSUBKEEPS[r] - 1):
+            kk = ROLL_SUBKEEPS[r, j]
+            if lat[0, kk, lane] > best_v:
+                best_v = lat[0, kk, lane]
+                best_k = kk
+        if best_k < 0:
+            final[r] += p
+        else:
+            m[best_k] += p
+    # Keeps are numbered by size, so each keep's chance is complete before it is spread.
+    for k in range(ROLL_BASE):
+        p = m[k] * _SIXTH
+        if p != 0.0:
+            for f in range(6):
+                m[KEEP_CHILD[k, f]] += p
+
+
+@numba.njit(cache=True, nogil=True)
+def _after(mask: int, y: int, u: int, key: int) -> tuple[int, int, int, int, int]:
+    """``(box, gain, mask, y, u)`` after scoring outcome ``key`` = box * NUM_GAINS + gain.
+
+    Upper points are at most 30, so the +100 and +35 in a gain are told apart by its size."""
+    b = key // NUM_GAINS
+    c = key - b * NUM_GAINS
+    nu = u
+    ny = y
+    if b < 6:
+        pts = c - 100 if c >= 100 else c
+        if pts >= 35:
+            pts -= 35
+        nu = min(u + pts, 63)
+    elif b == 11 and c == 50:
+        ny = 1
+    return b, c, mask | (1 << b), ny, nu
+
+
+@numba.njit(cache=True, parallel=True)
+def _layer(
+    w: FloatArray,
+    rows: IntArray,
+    cur: npt.NDArray[np.float32],
+    base: int,
+    nxt: npt.NDArray[np.float32],
+    nbase: int,
+    masks: IntArray,
+    ys: IntArray,
+    reachable: IntArray,
+    nreachable: IntArray,
+    nt: int,
+) -> None:
+    """Fill ``cur[rows[s] - base]`` with the law of ``X(s)`` for every state of the groups,
+    from the next layer's laws ``nxt[rows[s'] - nbase]``."""
+    n = masks.shape[0]
+    length = cur.shape[1]
+    for t in numba.prange(nt):
+        v0 = np.empty((1, NUM_ROLLS, NUM_UPPER))
+        lat1 = np.empty((1, NUM_KEEPS, NUM_UPPER))
+        lat2 = np.empty((1, NUM_KEEPS, NUM_UPPER))
+        best = np.empty((1, NUM_KEEPS, NUM_UPPER))
+        v2 = np.empty((1, NUM_ROLLS, NUM_UPPER))
+        start = np.empty((1, NUM_UPPER))
+        choice = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
+        bx = np.empty(13, dtype=np.int64)
+        gn = np.empty(13, dtype=np.int64)
+        nus = np.empty(13, dtype=np.int64)
+        nys = np.empty(13, dtype=np.int64)
+        m = np.empty(NUM_KEEPS)
+        final = np.empty(NUM_ROLLS)
+        weight = np.zeros(13 * NUM_GAINS)
+        keys = np.empty(NUM_ROLLS, dtype=np.int64)
+        acc = np.empty(length)
+        for g in range(t, n, nt):
+            mask = masks[g]
+            y = ys[g]
+            nl = nreachable[mask & _UPPER_BITS]
+            # The EV policy's box for every roll, first best in sheet order as the solver.
+            for i in range(nl):
+                u = reachable[mask & _UPPER_BITS, i]
+                for r in range(NUM_ROLLS):
+                    cnt = roll_options(mask, y, u, r, bx, gn, nus, nys)
+                    bv = -np.inf
+                    for j in range(cnt):
+                        nm = mask | (1 << bx[j])
+                        val = gn[j] + (0.0 if nm == FULL else w[nm, nys[j], nus[j]])
+                        if val > bv:
+                            bv = val
+                            choice[r, i] = bx[j] * NUM_GAINS + gn[j]
+                    v0[0, r, i] = bv
+            turn(1, nl, v0, lat1, lat2, best, v2, start)
+            for i in range(nl):
+                u = reachable[mask & _UPPER_BITS, i]
+                for r in range(NUM_ROLLS):
+                    m[ROLL_BASE + r] = ROLL_PROB[r]
+                    final[r] = 0.0
+                _push(m, lat2, v0, i, final)
+                _push(m, lat1, v0, i, final)
+                nkeys = 0
+                for r in range(NUM_ROLLS):
+                    key = choice[r, i]
+                    if weight[key] == 0.0:
+                        keys[nkeys] = key
+                        nkeys += 1
+                    weight[key] += final[r] + m[ROLL_BASE + r]
+                for x in range(length):
+                    acc[x] = 0.0
+                for q in range(nkeys):
+                    key = keys[q]
+                    p = weight[key]
+                    weight[key] = 0.0
+                    _, c, nm, ny, nu = _after(mask, y, u, key)
+                    if nm == FULL:
+                        acc[min(c, length - 1)] += p
+                        continue
+                    src = rows[nm, ny, nu] - nbase
+                    for x in range(length - c - 1):
+                        acc[x + c] += p * nxt[src, x]
+                    tail = 0.0
+                    for x in range(length - c - 1, length):
+                        tail += nxt[src, x]
+                    acc[length - 1] += p * tail
+                row = rows[mask, y, u] - base
+                for x in range(length):
+                    cur[row, x] = acc[x]
+
+
+@numba.njit(cache=True, nogil=True)
+def _compress(
+    pmf: npt.NDArray[np.float32], knots: U16Array, lo: IntArray, step: IntArray, base: int
+) -> None:
+    """Knots of each row of ``pmf`` into ``knots[base + i]``, ``lo``, ``step`` (module doc)."""
+    n, length = pmf.shape
+    c = knots.shape[1] - 1
+    cdf = np.empty(length)
+    for i in range(n):
+        acc = 0.0
+        for x in range(length):
+            acc += pmf[i, x]
+            cdf[x] = acc
+        total = acc
+        first = 0
+        while first < length - 1 and cdf[first] < TAIL * total:
+            first += 1
+        last = first
+        while last < length - 1 and cdf[last] < (1.0 - TAIL) * total:
+            last += 1
+        h = max(1, (last - first + c) // c)
+        lo[base + i] = first
+        step[base + i] = h
+        for j in range(c + 1):
+            x = first - 1 + j * h
+            v = 0.0 if x < 0 else (cdf[x] / total if x < length else 1.0)
+            if j == 0 and x >= 0 and cdf[x] < TAIL * total:
+                v = 0.0
+            if x >= last:
+                v = 1.0
+            knots[base + i, j] = np.uint16(round(v * SCALE))
+
+
+def compute(w: FloatArray) -> tuple[U16Array, IntArray, IntArray, IntArray]:
+    """``(knots, lo, step, rows)`` for every reachable state, from the EV table ``w``.
+
+    Holds the exact laws of two layers at a time (float32, at most 0.8 GB)."""
+    rows, starts = state_rows()
+    n = int(starts[14])
+    knots = np.empty((n, KNOTS + 1), dtype=np.uint16)
+    lo = np.empty(n, dtype=np.int64)
+    step = np.empty(n, dtype=np.int64)
+    threads = numba.get_num_threads()
+    wc = np.ascontiguousarray(w)
+    nxt = np.zeros((int(starts[1]), LENGTH), dtype=np.float32)
+    nxt[:, 0] = 1.0
+    _compress(nxt, knots, lo, step, 0)
+    for open_ in range(1, 14):
+        base = int(starts[open_])
+        cur = np.empty((int(starts[open_ + 1]) - base, LENGTH), dtype=np.float32)
+        masks, ys = layer_groups(13 - open_)
+        _layer(
+            wc, rows, cur, base, nxt, int(starts[open_ - 1]), masks, ys,
+            UPPER_REACHABLE, UPPER_NREACHABLE, threads,
+        )  # fmt: skip
+        _compress(cur, knots, lo, step, base)
+        nxt = cur
+    return knots, lo, step, rows
+
+
+@numba.njit(cache=True, nogil=True)
+def cdf_at(knots: U16Array, lo: IntArray, step: IntArray, row: int, x: float) -> float:
+    """The interpolated CDF of ``X`` at ``x`` for state row ``row``: for an integer ``k`` and a
+    one-point step, ``P(X < k) + ½ P(X = k)``; for a full sheet, 0 below 0 and 1 above."""
+    t = (x - (lo[row] - 0.5)) / step[row]
+    c = knots.shape[1] - 1
+    if t <= 0.0:
+        return 0.0
+    if t >= c:
+        return 1.0
+    j = int(t)
+    f = t - j
+    return float((knots[row, j] * (1.0 - f) + knots[row, j + 1] * f) / SCALE)
