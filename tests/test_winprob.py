@@ -1,4 +1,4 @@
-"""Win probabilities and the play-to-win 高手: laws of the points to come, exact endgames, legal play, the API."""
+"""Win chances and the play-to-win 高手: laws of points to come, exact endgames, legal play."""
 
 from __future__ import annotations
 
@@ -174,7 +174,7 @@ def _chance_only(total: int) -> tuple[int, int, int, int]:
 
 def _value(tables: WinTables, me: tuple[int, ...], op: tuple[int, ...]) -> tuple[float, float]:
     t = tables
-    u, d = after_value(*me, *op, t.pmf1, t.win1, t.draw1, t.knots, t.lo, t.step, t.rows)  # type: ignore[call-arg,arg-type]
+    u, d = after_value(*me, *op, t.laws)  # type: ignore[call-arg,arg-type]
     return float(u), float(d)
 
 

@@ -110,7 +110,7 @@ def _win_turn(
     t = tables
     play_turns(
         _states(me, rows), _states(op, rows), faces,
-        t.w, t.pmf1, t.win1, t.draw1, t.knots, t.lo, t.step, t.rows,
+        t.w, t.laws,
         out_rolls, out_keeps, out_box, pred, numba.get_num_threads(),
     )  # fmt: skip
     last = np.where(out_rolls[:, 2] >= 0, out_rolls[:, 2],

@@ -107,7 +107,7 @@ def risks(game: Game, side: int, model: WinModel, advisor: Advisor) -> dict[tupl
                 for box in (record.box, ev_box):
                     u, _ = after_value(
                         *side_state(score(own, box, dice)), *side_state(other),
-                        t.pmf1, t.win1, t.draw1, t.knots, t.lo, t.step, t.rows,
+                        t.laws,
                     )  # fmt: skip
                     values.append(float(u))
                 gain = values[0] - values[1]

@@ -88,7 +88,7 @@ class WinModel:
         cache = np.empty((3, len(BOXES), NUM_GAINS))
         turn_lattice(
             *side_state(me), *side_state(other),
-            t.w, t.pmf1, t.win1, t.draw1, t.knots, t.lo, t.step, t.rows,
+            t.w, t.laws,
             v0, lat1, lat2, best, v2, start, best_box, cache,
         )  # fmt: skip
         return TurnLattice(v0, lat1, lat2, v2, start, best_box)

@@ -38,6 +38,9 @@ from yahtzee.solver.tables import (
 from yahtzee.winprob.dist import SCALE, U16Array, cdf_at
 from yahtzee.winprob.lattice import FULL, turn
 
+Laws = tuple[FloatArray, FloatArray, FloatArray, U16Array, IntArray, IntArray, IntArray]
+"""What ``after_value`` reads (``WinTables.laws``)."""
+
 EV_TIE: float = 1e-9
 """Weight of one expected point in the play-to-win choice: where win chances are (nearly) equal,
 the option with more expected points is taken (a decided game is still played well)."""
@@ -118,15 +121,12 @@ def after_value(
     op_mask: int,
     op_y: int,
     op_u: int,
-    pmf1: FloatArray,
-    win1: FloatArray,
-    draw1: FloatArray,
-    knots: U16Array,
-    lo: IntArray,
-    step: IntArray,
-    rows: IntArray,
+    laws: Laws,
 ) -> tuple[float, float]:
-    """(U, D) for A (``me``) when B (``op``) moves next, or A again if B's sheet is full."""
+    """(U, D) for A (``me``) when B (``op``) moves next, or A again if B's sheet is full.
+
+    ``laws`` is ``WinTables.laws``: (pmf1, win1, draw1, knots, lo, step, rows)."""
+    pmf1, win1, draw1, knots, lo, step, rows = laws
     n_me = _open_count(me_mask)
     n_op = _open_count(op_mask)
     d = me_total - op_total
@@ -184,13 +184,7 @@ def turn_lattice(
     op_y: int,
     op_u: int,
     w: FloatArray,
-    pmf1: FloatArray,
-    win1: FloatArray,
-    draw1: FloatArray,
-    knots: U16Array,
-    lo: IntArray,
-    step: IntArray,
-    rows: IntArray,
+    laws: Laws,
     v0: FloatArray,
     lat1: FloatArray,
     lat2: FloatArray,
@@ -227,13 +221,7 @@ def turn_lattice(
                     op_mask,
                     op_y,
                     op_u,
-                    pmf1,
-                    win1,
-                    draw1,
-                    knots,
-                    lo,
-                    step,
-                    rows,
+                    laws,
                 )
                 ev = me_total + g + (0.0 if nm == FULL else w[nm, nys[j], nus[j]])
                 cache[0, b, g] = uu + EV_TIE * ev
@@ -279,13 +267,7 @@ def play_turns(
     op: IntArray,
     faces: IntArray,
     w: FloatArray,
-    pmf1: FloatArray,
-    win1: FloatArray,
-    draw1: FloatArray,
-    knots: U16Array,
-    lo: IntArray,
-    step: IntArray,
-    rows: IntArray,
+    laws: Laws,
     out_rolls: IntArray,
     out_keeps: IntArray,
     out_box: IntArray,
@@ -320,13 +302,7 @@ def play_turns(
                 op[g, 2],
                 op[g, 3],
                 w,
-                pmf1,
-                win1,
-                draw1,
-                knots,
-                lo,
-                step,
-                rows,
+                laws,
                 v0,
                 lat1,
                 lat2,

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numba
 import numpy as np
@@ -52,6 +52,9 @@ from yahtzee.solver.tables import (
 from yahtzee.winprob import dist
 from yahtzee.winprob.dist import KNOTS, U16Array, state_rows
 from yahtzee.winprob.lattice import FULL, turn
+
+if TYPE_CHECKING:
+    from yahtzee.winprob.kernel import Laws
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +167,13 @@ class WinTables:
     path: Path | None = None
     built: bool = False
 
+    @property
+    def laws(self) -> Laws:
+        """The arrays ``kernel.after_value`` reads, in its order."""
+        return (
+            self.pmf1, self.win1, self.draw1, self.knots, self.lo, self.step, self.rows,
+        )  # fmt: skip
+
 
 class _BadFileError(Exception):
     pass
@@ -181,8 +191,9 @@ def _table_digest(table: Table) -> str:
 @cache
 def _layout() -> tuple[tuple[tuple[int, ...], str], ...]:
     """Shape and type of each stored array, in file order: pmf1, win1, draw1, lo, step, rows,
-    knots (8-byte types first, so every array starts aligned)."""
-    n = int(state_rows()[1][14])
+    knots (wider types first, so every array starts aligned)."""
+    starts = state_rows()[1]
+    n = int(starts[14])
     f8, i8 = DTYPE.str, np.dtype("<i8").str
     return (
         (LAST_SHAPE, f8),
