@@ -20,6 +20,7 @@ from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet
 from yahtzee.solver import Table, TableError, load_table
 from yahtzee.solver.store import CACHE_ENV, FILE_NAME, table_path
 from yahtzee.winprob.tables import FILE_NAME as WIN_FILE_NAME
+from yahtzee.winprob.tables import WinTables, load_win_tables
 
 
 def _valid_real_table() -> Path | None:
@@ -51,6 +52,13 @@ def _session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
 def solver_table(_session_cache_dir: Path) -> Table:
     """The validated, memory-mapped table of the session's cache dir (built there if needed)."""
     return load_table(progress=False)
+
+
+@pytest.fixture(scope="session")
+def win_tables(solver_table: Table) -> WinTables:
+    """The 胜率 tables of the session's cache dir (built there if needed: about a minute and a
+    half on a fresh checkout, numba's compile included)."""
+    return load_win_tables(solver_table)
 
 
 def random_sheet(rng: random.Random, filled: int, *, yahtzee: int | None = -1) -> Sheet:

@@ -36,8 +36,8 @@ Roll5 = tuple[int, ...]
 
 
 @pytest.fixture(scope="module")
-def tables(solver_table: Table) -> WinTables:
-    return load_win_tables(solver_table)
+def tables(win_tables: WinTables) -> WinTables:
+    return win_tables
 
 
 # Brute force over multisets of dice, independent of the solver's lattice ------------------

@@ -27,6 +27,7 @@ from tests.browser.support import (
     count_sounds,
     launch_chromium,
 )
+from yahtzee.winprob.tables import WinTables
 
 
 def _need_chromium() -> None:
@@ -35,8 +36,11 @@ def _need_chromium() -> None:
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app (seeded dice) on a free loopback port, for the whole session."""
+def server_url(tmp_path_factory: pytest.TempPathFactory, win_tables: WinTables) -> Iterator[str]:
+    """The app (seeded dice) on a free loopback port, for the whole session.
+
+    The 胜率 tables are in the session's cache dir before it starts, as a served worker finds
+    them once ``yahtzee solve --win`` is done: the page shows its 胜率 bar from the first game."""
     _need_chromium()
     server = ServerProcess(tmp_path_factory.mktemp("server") / "server.log")
     try:
