@@ -61,6 +61,6 @@ def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | N
 
     if find_win_tables(table) is not None:
         return None
-    print("building the 胜率 tables of 人机对战 in the background (a minute at most)…", flush=True)
+    print("building the 胜率 tables of 人机对战 in the background (about a minute)…", flush=True)
     command = [sys.executable, "-m", "yahtzee", "solve", "--win"]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)

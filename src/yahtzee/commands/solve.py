@@ -47,5 +47,5 @@ def run(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         win = load_win_tables(table)
         done = "built" if win.built else "already cached, checked"
-        print(f"win-probability tables {done} in {time.perf_counter() - started:.2f} s")
+        print(f"win-probability tables {done} in {time.perf_counter() - started:.2f} s: {win.path}")
     return 0
