@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -30,7 +31,13 @@ from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
 from yahtzee.winprob.dist import KNOTS, SCALE, cdf_at
 from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import after_value
-from yahtzee.winprob.tables import WinTables, load_win_tables
+from yahtzee.winprob.tables import (
+    FILE_NAME,
+    HEADER_SIZE,
+    WinTables,
+    find_win_tables,
+    load_win_tables,
+)
 
 Roll5 = tuple[int, ...]
 
@@ -333,3 +340,39 @@ def test_cli_play_to_win_head_to_head(
     assert out["games"] == 20 and out["player"] == "expert-win"
     assert out["win"] + out["draw"] + out["loss"] == pytest.approx(1.0)
     assert main([*argv[:4], "normal", "--games", "2"]) == 2
+
+
+def test_a_damaged_file_is_never_used(
+    solver_table: Table, win_tables: WinTables, tmp_path: Path
+) -> None:
+    assert win_tables.path is not None
+    good = win_tables.path.read_bytes()
+    target = tmp_path / FILE_NAME
+    damaged = {
+        "a flipped byte": good[: HEADER_SIZE + 10]
+        + bytes([good[HEADER_SIZE + 10] ^ 1])
+        + good[HEADER_SIZE + 11 :],
+        "cut short": good[:-2],
+        "another header": b"{}" + good[2:],
+    }
+    for what, data in damaged.items():
+        target.write_bytes(data)
+        assert find_win_tables(solver_table, path=target) is None, what
+    target.write_bytes(good)
+    assert find_win_tables(solver_table, path=target) is not None
+
+
+def test_loading_drops_the_files_of_older_formats(
+    solver_table: Table, win_tables: WinTables, tmp_path: Path
+) -> None:
+    assert win_tables.path is not None
+    old = tmp_path / "winprob-forced-joker-v1.bin"
+    old.write_bytes(b"an older format")
+    unrelated = tmp_path / "table-forced-joker-v1.bin"
+    unrelated.write_bytes(b"the solver's table")
+    target = tmp_path / FILE_NAME
+    target.write_bytes(win_tables.path.read_bytes())
+    loaded = load_win_tables(solver_table, path=target)
+    assert not loaded.built
+    assert not old.exists()
+    assert unrelated.exists() and target.exists()

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FILE_NAME: Final = "winprob-forced-joker-v2.bin"
+OLD_FILES: Final = "winprob-forced-joker-v*.bin"
 MAGIC: Final = b"YAHTZEE-WINPROB-TABLES\n"
 HEADER_SIZE: Final = 4096
 DTYPE: Final = np.dtype("<f8")
@@ -323,4 +324,16 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
             log.warning("win-probability tables built in %.0f s", time.perf_counter() - started)
         st = target.stat()
         _loaded[(str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))] = found
+        _drop_old_versions(target)
         return found
+
+
+def _drop_old_versions(target: Path) -> None:
+    """Delete the files of earlier formats beside ``target``: nothing reads them any more, and
+    one is 23 MB. (A process still mapping one keeps its pages until it exits.)"""
+    for old in target.parent.glob(OLD_FILES):
+        if old.name != target.name:
+            try:
+                old.unlink()
+            except OSError as error:
+                log.warning("could not remove the old tables %s: %s", old, error.strerror)
