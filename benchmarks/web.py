@@ -19,17 +19,9 @@ from urllib.parse import urlparse
 
 import httpx2 as httpx
 from playwright.sync_api import Request, sync_playwright
+from tests.browser.support import launch_chromium
 
 from benchmarks._server import running_server
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def page_weight(base: str) -> tuple[int, int, list[str]]:
@@ -39,7 +31,7 @@ def page_weight(base: str) -> tuple[int, int, list[str]]:
     host = urlparse(base).netloc
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = launch_chromium(p)
         page = browser.new_page()
 
         def finished(request: Request) -> None:

@@ -38,15 +38,13 @@ from yahtzee.solver.tables import (
     NUM_ROLLS,
     NUM_UPPER,
     ROLL_BASE,
-    ROLL_NSUBKEEPS,
     ROLL_PROB,
-    ROLL_SUBKEEPS,
     UPPER_NREACHABLE,
     UPPER_REACHABLE,
     FloatArray,
     IntArray,
 )
-from yahtzee.winprob.lattice import FULL, turn
+from yahtzee.winprob.lattice import FULL, best_keep, buffers, turn
 
 MAX_POINTS: Final = 767
 LENGTH: Final = MAX_POINTS + 1
@@ -86,9 +84,8 @@ def state_rows() -> tuple[IntArray, IntArray]:
 @numba.njit(cache=True, nogil=True)
 def _push(m: FloatArray, lat: FloatArray, v0: FloatArray, lane: int, final: FloatArray) -> None:
     """Carry the chance ``m[ROLL_BASE + r]`` of each roll through one reroll under the policy
-    channel 0 of ``lat`` defines (stop unless a proper sub-keep is strictly better, the first
-    such of equal value, as ``kernel.choose_keep``): stopped chance goes to ``final``, the rest
-    ends in ``m[ROLL_BASE:]`` as the law of the next roll."""
+    channel 0 of ``lat`` defines (``lattice.best_keep``, as the play-to-win turn): stopped
+    chance goes to ``final``, the rest ends in ``m[ROLL_BASE:]`` as the law of the next roll."""
     for k in range(ROLL_BASE):
         m[k] = 0.0
     for r in range(NUM_ROLLS):
@@ -96,17 +93,11 @@ def _push(m: FloatArray, lat: FloatArray, v0: FloatArray, lane: int, final: Floa
         m[ROLL_BASE + r] = 0.0
         if p == 0.0:
             continue
-        best_k = -1
-        best_v = v0[0, r, lane]
-        for j in range(ROLL_NSUBKEEPS[r] - 1):
-            kk = ROLL_SUBKEEPS[r, j]
-            if lat[0, kk, lane] > best_v:
-                best_v = lat[0, kk, lane]
-                best_k = kk
-        if best_k < 0:
+        k = best_keep(lat, v0, r, lane)
+        if k >= ROLL_BASE:
             final[r] += p
         else:
-            m[best_k] += p
+            m[k] += p
     # Keeps are numbered by size, so each keep's chance is complete before it is spread.
     for k in range(ROLL_BASE):
         p = m[k] * _SIXTH
@@ -153,12 +144,7 @@ def _layer(
     n = masks.shape[0]
     length = cur.shape[1]
     for t in numba.prange(nt):
-        v0 = np.empty((1, NUM_ROLLS, NUM_UPPER))
-        lat1 = np.empty((1, NUM_KEEPS, NUM_UPPER))
-        lat2 = np.empty((1, NUM_KEEPS, NUM_UPPER))
-        best = np.empty((1, NUM_KEEPS, NUM_UPPER))
-        v2 = np.empty((1, NUM_ROLLS, NUM_UPPER))
-        start = np.empty((1, NUM_UPPER))
+        v0, lat1, lat2, best, v2, start = buffers(1, NUM_UPPER)
         choice = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
         bx = np.empty(13, dtype=np.int64)
         gn = np.empty(13, dtype=np.int64)

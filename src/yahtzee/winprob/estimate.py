@@ -82,8 +82,7 @@ class WinModel:
     def lattice(self, me: Sheet, other: Sheet) -> TurnLattice:
         """The play-to-win lattice of the turn of the side with sheet ``me`` (not full)."""
         t = self.tables
-        v0, lat1, lat2, best, v2 = buffers(NK, 1)
-        start = np.empty((NK, 1))
+        v0, lat1, lat2, best, v2, start = buffers(NK, 1)
         best_box = np.empty(v0.shape[1], dtype=np.int64)
         cache = np.empty((3, len(BOXES), NUM_GAINS))
         turn_lattice(

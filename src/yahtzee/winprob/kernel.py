@@ -35,13 +35,11 @@ from yahtzee.solver.tables import (
     KEEP_CHILD,
     NUM_ROLLS,
     ROLL_BASE,
-    ROLL_NSUBKEEPS,
-    ROLL_SUBKEEPS,
     FloatArray,
     IntArray,
 )
 from yahtzee.winprob.dist import SCALE, U16Array, cdf_at
-from yahtzee.winprob.lattice import FULL, turn
+from yahtzee.winprob.lattice import FULL, best_keep, buffers, turn
 
 Laws = tuple[FloatArray, FloatArray, FloatArray, U16Array, IntArray, IntArray, IntArray]
 """What ``after_value`` reads (``WinTables.laws``)."""
@@ -255,15 +253,7 @@ def _walk(k: int, faces: IntArray) -> int:
 @numba.njit(cache=True, nogil=True)
 def choose_keep(lat1: FloatArray, lat2: FloatArray, v0: FloatArray, r: int, rolls_left: int) -> int:
     """The keep index the play-to-win lattice takes for roll ``r`` (>= ROLL_BASE: stop)."""
-    lat = lat2 if rolls_left == 2 else lat1
-    best_k = ROLL_BASE + r
-    best_v = v0[0, r, 0]
-    for j in range(ROLL_NSUBKEEPS[r] - 1):
-        kk = ROLL_SUBKEEPS[r, j]
-        if lat[0, kk, 0] > best_v:
-            best_v = lat[0, kk, 0]
-            best_k = kk
-    return best_k
+    return best_keep(lat2 if rolls_left == 2 else lat1, v0, r, 0)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -288,12 +278,7 @@ def play_turns(
     """
     n = me.shape[0]
     for t in numba.prange(nt):
-        v0 = np.empty((NK, NUM_ROLLS, 1))
-        lat1 = np.empty((NK, 462, 1))
-        lat2 = np.empty((NK, 462, 1))
-        best = np.empty((NK, 462, 1))
-        v2 = np.empty((NK, NUM_ROLLS, 1))
-        start = np.empty((NK, 1))
+        v0, lat1, lat2, best, v2, start = buffers(NK, 1)
         best_box = np.empty(NUM_ROLLS, dtype=np.int64)
         cache = np.empty((3, 13, NUM_GAINS))
         for g in range(t, n, nt):

@@ -26,7 +26,9 @@ from yahtzee.solver.tables import (
     KEEP_PARENTS,
     NUM_ROLLS,
     ROLL_BASE,
+    ROLL_NSUBKEEPS,
     ROLL_PROB,
+    ROLL_SUBKEEPS,
     FloatArray,
 )
 
@@ -117,12 +119,31 @@ def turn(
                 start[ch, i] += p * v2[ch, r, i]
 
 
-def buffers(nk: int, nl: int) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:
-    """``(v0, lat1, lat2, best, v2)`` for ``turn``."""
+@numba.njit(cache=True, nogil=True)
+def best_keep(lat: FloatArray, v0: FloatArray, r: int, lane: int) -> int:
+    """The option channel 0 picks for roll ``r`` in lane ``lane``: the first proper sub-keep
+    (in ``ROLL_SUBKEEPS`` order) strictly better than stopping, else ``ROLL_BASE + r`` (stop).
+    ``lat`` is the keep lattice of the rolls then left (``lat2`` with two, ``lat1`` with one)."""
+    best_k = ROLL_BASE + r
+    best_v = v0[0, r, lane]
+    for j in range(ROLL_NSUBKEEPS[r] - 1):
+        kk = ROLL_SUBKEEPS[r, j]
+        if lat[0, kk, lane] > best_v:
+            best_v = lat[0, kk, lane]
+            best_k = kk
+    return best_k
+
+
+@numba.njit(cache=True, nogil=True)
+def buffers(
+    nk: int, nl: int
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:
+    """``(v0, lat1, lat2, best, v2, start)`` for ``turn``."""
     return (
         np.empty((nk, NUM_ROLLS, nl)),
         np.empty((nk, ROLL_BASE + NUM_ROLLS, nl)),
         np.empty((nk, ROLL_BASE + NUM_ROLLS, nl)),
         np.empty((nk, ROLL_BASE + NUM_ROLLS, nl)),
         np.empty((nk, NUM_ROLLS, nl)),
+        np.empty((nk, nl)),
     )

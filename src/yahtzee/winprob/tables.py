@@ -51,7 +51,7 @@ from yahtzee.solver.tables import (
 )
 from yahtzee.winprob import dist
 from yahtzee.winprob.dist import KNOTS, U16Array, state_rows
-from yahtzee.winprob.lattice import FULL, turn
+from yahtzee.winprob.lattice import FULL, buffers, turn
 
 if TYPE_CHECKING:
     from yahtzee.winprob.kernel import Laws
@@ -87,18 +87,8 @@ def _last_box(
         nus = np.empty(13, dtype=np.int64)
         nys = np.empty(13, dtype=np.int64)
         kp = 1 + ng
-        pv0 = np.zeros((kp, NUM_ROLLS, 1))
-        pl1 = np.empty((kp, 462, 1))
-        pl2 = np.empty((kp, 462, 1))
-        pbest = np.empty((kp, 462, 1))
-        pv2 = np.empty((kp, NUM_ROLLS, 1))
-        pstart = np.empty((kp, 1))
-        wv0 = np.empty((3, NUM_ROLLS, ng))
-        wl1 = np.empty((3, 462, ng))
-        wl2 = np.empty((3, 462, ng))
-        wbest = np.empty((3, 462, ng))
-        wv2 = np.empty((3, NUM_ROLLS, ng))
-        wstart = np.empty((3, ng))
+        pv0, pl1, pl2, pbest, pv2, pstart = buffers(kp, 1)
+        wv0, wl1, wl2, wbest, wv2, wstart = buffers(3, ng)
         gains = np.empty(NUM_ROLLS, dtype=np.int64)
         for job in range(t, 26, nt):
             b = job // 2
