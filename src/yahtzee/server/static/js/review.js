@@ -42,6 +42,19 @@ function button(className, text) {
   return el;
 }
 
+// A table head of column headers, one per text.
+function columnHeads(texts) {
+  const row = make("tr");
+  for (const text of texts) {
+    const th = make("th", "", text);
+    th.scope = "col";
+    row.append(th);
+  }
+  const thead = make("thead");
+  thead.append(row);
+  return thead;
+}
+
 // One decimal with a sign: +3.2 / −1.5 (a real minus sign).
 export function signed(value, digits = 1) {
   const text = Math.abs(value).toFixed(digits);
@@ -473,14 +486,7 @@ export class ReviewDialog {
     const table = make("table", "rv-options-table");
     const caption = make("caption", "", `${when(d)} 的所有选择（期望总分：从这里按最优打法打完，平均的最终总分）`);
     table.append(caption);
-    const head = make("tr");
-    for (const text of ["选择", "期望总分", "比最佳少"]) {
-      const th = make("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = make("thead");
-    thead.append(head);
+    const thead = columnHeads(["选择", "期望总分", "比最佳少"]);
     const body = make("tbody");
     const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
     const same = (a, b) =>
@@ -508,14 +514,7 @@ export class ReviewDialog {
     const details = make("details", "rv-card rv-all");
     details.append(make("summary", "", `全部 ${review.decisions.length} 次决策（逐步看运气和失误）`));
     const table = make("table", "rv-all-table");
-    const head = make("tr");
-    for (const text of ["回合", "骰子", `${who}的选择`, "运气", "失误"]) {
-      const th = make("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = make("thead");
-    thead.append(head);
+    const thead = columnHeads(["回合", "骰子", `${who}的选择`, "运气", "失误"]);
     const body = make("tbody");
     review.decisions.forEach((d) => {
       const tr = make("tr", d.optimal ? "" : "lost");
@@ -674,14 +673,7 @@ export class ReviewDialog {
     section.append(make("h3", "", `最近的对局（最多保留 100 局）`));
     if (!entries.length) return section;
     const table = make("table", "rv-history-table");
-    const head = make("tr");
-    for (const text of ["日期 / 玩法", "得分", "运气", "失误", "每步失误", ""]) {
-      const th = make("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = make("thead");
-    thead.append(head);
+    const thead = columnHeads(["日期 / 玩法", "得分", "运气", "失误", "每步失误", ""]);
     const body = make("tbody");
     for (const e of [...entries].reverse()) {
       const tr = make("tr");
