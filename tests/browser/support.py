@@ -102,6 +102,16 @@ class ServerProcess:
         self.log.close()
 
 
+def requests_to(table: Table, *paths: str) -> list[str]:
+    """Start recording the page's requests to ``paths``; the list fills as they are sent."""
+    sent: list[str] = []
+    table.page.on(
+        "request",
+        lambda request: sent.append(request.url) if request.url.endswith(paths) else None,
+    )
+    return sent
+
+
 def launch_chromium(playwright: Playwright) -> Browser:
     """Debian's Chromium, headless, with the background services switched off."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.support import ComputerGate, OpenTable, ServerProcess, Table
+from tests.browser.support import ComputerGate, OpenTable, ServerProcess, Table, requests_to
 from yahtzee.game import COMPUTER, PLAYER
 from yahtzee.rules import Box
 
@@ -41,16 +41,6 @@ STORAGE_DENIED = {
         };
       }""",
 }
-
-
-def requests_to(table: Table, *paths: str) -> list[str]:
-    """Record the page's requests to ``paths`` from now on."""
-    sent: list[str] = []
-    table.page.on(
-        "request",
-        lambda request: sent.append(request.url) if request.url.endswith(paths) else None,
-    )
-    return sent
 
 
 def notice(table: Table) -> str:

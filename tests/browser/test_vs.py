@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import BOX_KEYS, ComputerGate, OpenTable, Table
+from tests.browser.support import BOX_KEYS, ComputerGate, OpenTable, Table, requests_to
 from yahtzee.codec import to_json
 from yahtzee.game import COMPUTER, PLAYER
 from yahtzee.rules import Box
@@ -60,16 +60,6 @@ RECORDER = """() => {
   new MutationObserver(take).observe(document.getElementById('app'),
     {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
-
-
-def requests_to(table: Table, *paths: str) -> list[str]:
-    """Start recording the page's requests to ``paths``; the list fills as they are sent."""
-    sent: list[str] = []
-    table.page.on(
-        "request",
-        lambda request: sent.append(request.url) if request.url.endswith(paths) else None,
-    )
-    return sent
 
 
 def check_top_bar(table: Table, side: int) -> None:
