@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from tests.browser.support import ComputerGate, ServerProcess, Table, launch_chromium
 from yahtzee.codec import dumps
@@ -51,14 +51,20 @@ def shoot(table: Table, path: Path) -> None:
     print(f"wrote {path.relative_to(ROOT)}")
 
 
-def single_series(browser: Browser, url: str, name: str, size: tuple[int, int], out: Path) -> Path:
-    """Lobby, mid-game, hint and result for one viewport; returns the mid-game picture."""
+def open_page(browser: Browser, url: str, size: tuple[int, int]) -> tuple[BrowserContext, Table]:
+    """A fresh context of the viewport ``size`` (touch and mobile below 600 px wide) and its
+    page as a Table."""
     width, height = size
     phone = width < 600
     context = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
     )
-    table = Table(context.new_page(), url)
+    return context, Table(context.new_page(), url)
+
+
+def single_series(browser: Browser, url: str, name: str, size: tuple[int, int], out: Path) -> Path:
+    """Lobby, mid-game, hint and result for one viewport; returns the mid-game picture."""
+    context, table = open_page(browser, url, size)
     table.open()
     shoot(table, out / f"{name}-lobby.png")
     table.start_single()
@@ -126,12 +132,7 @@ def review_file_series(
     browser: Browser, url: str, name: str, size: tuple[int, int], out: Path
 ) -> None:
     """A vs game (普通 against 高手) opened from a file for review, and a history with a trend."""
-    width, height = size
-    phone = width < 600
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
-    )
-    table = Table(context.new_page(), url)
+    context, table = open_page(browser, url, size)
     table.open()
     table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": practice_history()})})
     table.reload()
@@ -159,12 +160,7 @@ def vs_series(browser: Browser, url: str, name: str, size: tuple[int, int], out:
     """A game against the computer: the player's turn after a few rounds (-vs), the computer
     thinking in the middle of its turn with the dice it kept lifted (-vs-computer), and the
     result dialog (-vs-result)."""
-    width, height = size
-    phone = width < 600
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
-    )
-    table = Table(context.new_page(), url)
+    context, table = open_page(browser, url, size)
     table.open()
     table.page.get_by_role("button", name="人机对战").click()
     table.page.get_by_role("button", name="我先").click()
