@@ -219,7 +219,9 @@ export class View {
     }
     const text = `你 ${player}%` + (draw ? ` · 平 ${draw}%` : "") + ` · 电脑 ${computer}%`;
     bar.querySelector(".winbar-text").textContent = text;
-    bar.title = `胜率：${text}`;
+    // The chances assume both sides play the solver's best moves from here on: a player who
+    // plays worse is shown better chances than they have, and the bar says so.
+    bar.title = `胜率：${text}（估算：假设双方此后都按最优策略走）`;
   }
 
   // The five dice: faces, held (lifted, green mark), hinted (gold ring) and locked states.
