@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import random_sheet
+from tests.gameplay import random_game
 from yahtzee.cli import main
 from yahtzee.codec import to_json
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Side, Turn
@@ -28,8 +29,9 @@ from yahtzee.rules import Box, Sheet
 from yahtzee.server import create_app
 from yahtzee.solver import Table
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
+from yahtzee.winprob.curve import played_turns, win_curve
 from yahtzee.winprob.dist import KNOTS, SCALE, cdf_at
-from yahtzee.winprob.estimate import WinModel, side_state
+from yahtzee.winprob.estimate import Chances, WinModel, side_state
 from yahtzee.winprob.kernel import after_value
 from yahtzee.winprob.tables import (
     FILE_NAME,
@@ -318,7 +320,7 @@ def test_vs_replies_carry_the_chances(client: TestClient) -> None:
     assert "win" not in single["view"]
 
 
-def test_vs_review_marks_risks(client: TestClient, solver_table: Table) -> None:
+def test_vs_review_marks_risks_and_charts_the_chances(client: TestClient, solver_table: Table) -> None:
     rng = random.Random(3)
     game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME)
     players = (get_player(EXPERT_EV, solver_table, rng), get_player("expert", solver_table, rng))
@@ -329,6 +331,44 @@ def test_vs_review_marks_risks(client: TestClient, solver_table: Table) -> None:
     decisions = body.json()["decisions"]
     assert all("risk" in d for d in decisions)
     assert all(d["win_gain"] > 0 for d in decisions if d["risk"])
+
+    # The 胜率 chart: one point per decision of both sides, ending at the result.
+    curve = body.json()["win_curve"]
+    points = curve["points"]
+    assert len(points) == sum(1 + len(t.rolls) for side in game.sides for t in side.log)
+    assert {p["side"] for p in points} == {"player", "computer"}
+    for p in points:
+        assert p["player"] + p["draw"] + p["computer"] == pytest.approx(1.0, abs=1e-3)
+    assert points[0]["round"] == 1 and points[0]["roll"] == 0 and points[0]["side"] == "player"
+    assert 0.4 < points[0]["player"] < 0.6
+    result = game.result
+    assert result is not None
+    assert curve["end"]["draw"] == (result.winner is None)
+    assert curve["end"]["player"] == (result.winner == 0)
+    player = client.post("/api/review", json={"game": to_json(game), "side": "player"}).json()
+    assert player["win_curve"] == curve
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_curve_is_what_the_bar_showed(tables: WinTables, seed: int) -> None:
+    """Every point of the review's 胜率 curve equals the chances the game showed at that
+    decision (``WinModel.chances``), replaying a random vs game action by action."""
+    model = WinModel(tables)
+    game = random_game(seed, vs=True)
+    curve = win_curve(game, model, played_turns(game, model))
+    shown: dict[tuple[int, int, int], Chances] = {}
+    for k in itertools.count():
+        g = random_game(seed, vs=True, stop_after=k)
+        if g.finished:
+            break
+        shown[(g.round, g.current, g.turn.rolls_used)] = model.chances(g)
+    assert len(curve.points) == len(shown)
+    for p in curve.points:
+        want = shown[(p.round, p.side, p.roll)]
+        assert p.chances.player == pytest.approx(want.player, abs=1e-12)
+        assert p.chances.draw == pytest.approx(want.draw, abs=1e-12)
+    assert curve.end == model.chances(game)
+    assert curve.end in (Chances(1.0, 0.0, 0.0), Chances(0.0, 1.0, 0.0), Chances(0.0, 0.0, 1.0))
 
 
 def test_cli_play_to_win_head_to_head(

@@ -8,7 +8,8 @@ Run from the repository root::
 It starts the app with seeded dice (so the pictures repeat), opens the page at 1280×800 and at
 390×844, and saves the lobby, a game in progress, a hint shown, a game against the computer,
 the result dialog, its review (复盘) with a mistake opened, a vs game opened from a file for
-review, and the history of games (with made-up earlier games, to show the trend).
+review (and its 胜率 chart), and the history of games (with made-up earlier games, to show the
+trend).
 ``screenshots/`` is ignored by git; only docs/screenshot.png is committed.
 """
 
@@ -150,6 +151,10 @@ def review_file_series(
     )
     page.wait_for_selector("#review-dialog[open] .rv-summary")
     shoot(table, out / f"{name}-review-vs.png")
+    win_chart = page.locator("#review-dialog .rv-win-card")
+    win_chart.locator("svg").wait_for()
+    win_chart.scroll_into_view_if_needed()
+    shoot(table, out / f"{name}-review-win.png")
     page.locator("#review-dialog").get_by_role("button", name="复盘与历史").click()
     page.wait_for_selector("#review-dialog[data-view='history'] .rv-trend svg")
     shoot(table, out / f"{name}-history.png")

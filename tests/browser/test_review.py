@@ -216,6 +216,7 @@ def test_an_optimal_game_loses_nothing(open_table: OpenTable, solver_table: Solv
     assert "高手水平" in table.text(".rv-skill")
     assert page.locator(".rv-perfect").is_visible()
     assert page.locator(".chart-mark").count() == 0
+    assert page.locator(".rv-win-card").count() == 0  # 胜率 is for games against the computer
     game = kept_game(table)
     review = review_side(game.sides[0], advisor)
     assert review.loss == pytest.approx(0.0, abs=1e-9)
@@ -287,6 +288,19 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
         }"""
     )
     assert widths[0] <= 390 and widths[1] <= widths[2] and widths[3] <= widths[4] + 0.5
+    # The 胜率 chart: every decision of both sides, ending at the result; it fits the phone.
+    result = hinted.result
+    assert result is not None
+    end = "平" if result.winner is None else "胜" if result.winner == 0 else "负"
+    win_chart = page.locator(f"{REVIEW} .rv-win-card svg")
+    assert (win_chart.get_attribute("aria-label") or "").endswith(f"最后{end}")
+    assert page.locator(f"{REVIEW} .rv-win-card .chart-end").text_content() == end
+    assert page.evaluate(
+        """() => {
+          const svg = document.querySelector('#review-dialog .rv-win-card svg');
+          return svg.getBoundingClientRect().width <= svg.parentElement.clientWidth + 0.5;
+        }"""
+    )
     switch = page.locator("#review-dialog .rv-switch")
     assert switch.is_visible()
     switch.get_by_role("button", name="电脑").click()

@@ -7,11 +7,14 @@ behind (its chance below one half), 「领先，求稳」 when ahead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from yahtzee.game import Game
 from yahtzee.hints import Hint, positions_for
-from yahtzee.rules import NUM_DICE, Box, Sheet, score
+from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
+from yahtzee.winprob.curve import PlayedTurn
 from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import after_value
 
@@ -57,28 +60,20 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     )
 
 
-def _other_sheet(game: Game, side: int, turn: int) -> Sheet:
-    """The other side's sheet when ``side`` started its ``turn`` (1-based)."""
-    done = turn - 1 if side == game.starter else turn
-    sheet = Sheet()
-    for record in game.sides[1 - side].log[:done]:
-        sheet = score(sheet, record.box, record.final_dice)
-    return sheet
-
-
-def risks(game: Game, side: int, model: WinModel, advisor: Advisor) -> dict[tuple[int, int], float]:
+def risks(
+    turns: Sequence[PlayedTurn], side: int, model: WinModel, advisor: Advisor
+) -> dict[tuple[int, int], float]:
     """``{(turn, roll): gain}`` for the decisions of ``side`` where it took the play-to-win
     option and that option is not the EV-optimal one; ``gain`` is the rise in its chance of
-    winning (draws half) over the EV option. Keeps (stopping included) and boxes after the
-    third roll are graded; the box chosen after stopping early is not."""
+    winning (draws half) over the EV option. ``turns`` is the game's ``played_turns``. Keeps
+    (stopping included) and boxes after the third roll are graded; the box chosen after
+    stopping early is not."""
     found: dict[tuple[int, int], float] = {}
-    if len(game.sides) != 2:
-        return found
     t = model.tables
-    own = Sheet()
-    for number, record in enumerate(game.sides[side].log, start=1):
-        other = _other_sheet(game, side, number)
-        lattice = model.lattice(own, other)
+    for turn in turns:
+        if turn.side != side:
+            continue
+        own, other, record, lattice = turn.own, turn.other, turn.record, turn.lattice
         for i, dice in enumerate(record.rolls):
             rolls_left = 2 - i
             last = i == len(record.rolls) - 1
@@ -112,6 +107,5 @@ def risks(game: Game, side: int, model: WinModel, advisor: Advisor) -> dict[tupl
                     values.append(float(u))
                 gain = values[0] - values[1]
             if gain > 1e-9:
-                found[(number, i + 1)] = gain
-        own = score(own, record.box, record.final_dice)
+                found[(turn.number, i + 1)] = gain
     return found

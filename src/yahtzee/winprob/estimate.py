@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from yahtzee.game import Game
+from yahtzee.game import PLAYER, Game
 from yahtzee.rules import BOXES, YAHTZEE_POINTS, Box, Sheet
 from yahtzee.solver.scoring import NUM_GAINS
 from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntArray, roll_index
@@ -32,6 +32,14 @@ class Chances:
 
     def to_json(self) -> dict[str, float]:
         return {"player": self.player, "draw": self.draw, "computer": self.computer}
+
+    @classmethod
+    def of(cls, u: float, d: float, acting: int) -> Chances:
+        """From side ``acting``'s (U, D) = (P(win) + ½ P(draw), P(draw)), clipped to a law."""
+        d = min(max(d, 0.0), 1.0)
+        win = min(max(u - 0.5 * d, 0.0), 1.0 - d)
+        lose = max(0.0, 1.0 - win - d)
+        return cls(win, d, lose) if acting == PLAYER else cls(lose, d, win)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +120,7 @@ class WinModel:
                 return Chances(0.0, 1.0, 0.0)
             return Chances(float(result.winner == 0), 0.0, float(result.winner == 1))
         u, d, _ = self.acting_value(game)
-        d = min(max(d, 0.0), 1.0)
-        win = min(max(u - 0.5 * d, 0.0), 1.0 - d)
-        lose = max(0.0, 1.0 - win - d)
-        if game.current == 0:
-            return Chances(win, d, lose)
-        return Chances(lose, d, win)
+        return Chances.of(u, d, game.current)
 
     def decide(self, game: Game) -> tuple[int, ...] | Box:
         """The acting side's play-to-win choice: dice to hold (sorted faces, fewer than five)

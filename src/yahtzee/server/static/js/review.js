@@ -100,6 +100,19 @@ function miniDice(dice) {
   return row;
 }
 
+// A chart's legend: [swatch class, words] pairs.
+function legend(items) {
+  const list = make("ul", "rv-legend");
+  for (const [className, text] of items) {
+    const li = make("li");
+    const swatch = make("span", `rv-swatch ${className}`);
+    swatch.setAttribute("aria-hidden", "true");
+    li.append(swatch, text);
+    list.append(li);
+  }
+  return list;
+}
+
 // 第 3 回合 · 第 1 掷
 function when(decision) {
   return `第 ${decision.turn} 回合 · 第 ${decision.roll} 掷`;
@@ -287,6 +300,7 @@ export class ReviewDialog {
       sub,
       this.summarySection(review.summary, who),
       this.chartSection(review),
+      ...(review.win_curve ? [this.winSection(review.win_curve)] : []),
       this.mistakesSection(review, who),
       this.allSection(review, who),
     );
@@ -352,18 +366,12 @@ export class ReviewDialog {
     }
     const box = make("div", "rv-chart");
     section.append(box);
-    const legend = make("ul", "rv-legend");
-    const item = (className, text) => {
-      const li = make("li");
-      const swatch = make("span", `rv-swatch ${className}`);
-      swatch.setAttribute("aria-hidden", "true");
-      li.append(swatch, text);
-      legend.append(li);
-    };
-    item("line", "期望总分（已得分 ＋ 按最优打法剩下还能期望的分）");
-    item("mistake", "失误：点一下看详情");
-    if (decisions.some((d) => d.hinted)) item("hint", "用了提示");
-    section.append(legend);
+    const items = [
+      ["line", "期望总分（已得分 ＋ 按最优打法剩下还能期望的分）"],
+      ["mistake", "失误：点一下看详情"],
+    ];
+    if (decisions.some((d) => d.hinted)) items.push(["hint", "用了提示"]);
+    section.append(legend(items));
 
     const summary = review.summary;
     const points = [[0, summary.start]];
@@ -416,6 +424,64 @@ export class ReviewDialog {
     });
     const axis = make("p", "rv-axis", "横轴：回合（每回合里按掷骰顺序）");
     section.append(axis);
+    return section;
+  }
+
+  // 人机对战: your chance of winning at every decision of both sides, as the 胜率 bar showed it.
+  winSection(curve) {
+    const section = make("section", "rv-card rv-chart-card rv-win-card");
+    section.append(make("h3", "", "胜率走势"));
+    const points = curve.points;
+    if (!points.length) {
+      section.append(make("p", "rv-empty", "还没有打完的回合。"));
+      return section;
+    }
+    const box = make("div", "rv-chart");
+    section.append(box);
+    section.append(legend([
+      ["win", "你赢的机会（假设双方此后都按最优策略走）"],
+      ["computer", "电脑出手"],
+    ]));
+    const pct = (c) => 100 * c.player;
+    const line = points.map((p, i) => [i, pct(p)]);
+    line.push([points.length, pct(curve.end)]);
+    const bands = [];
+    const rounds = new Map();
+    const dots = [];
+    points.forEach((p, i) => {
+      if (i > 0 && p.round !== points[i - 1].round) bands.push(i);
+      const span = rounds.get(p.round) || [i, i + 1];
+      span[1] = i + 1;
+      rounds.set(p.round, span);
+      if (p.side === "computer" && p.roll === 0) {
+        dots.push({ x: i, y: pct(p), r: 2.5, className: "chart-dot computer", title: `第 ${p.round} 回合电脑出手前：你 ${Math.round(pct(p))}%` });
+      }
+    });
+    const end = curve.end;
+    const decided = Math.max(end.player, end.draw, end.computer) === 1;
+    const endText = decided ? (end.player === 1 ? "胜" : end.draw === 1 ? "平" : "负") : `${Math.round(pct(end))}%`;
+    this.chart(box, (width) => {
+      const perRound = (width - 86) / rounds.size;
+      const xLabels = [...rounds].filter(([round]) => perRound >= 18 || round % 2 === 1 || round === 13)
+        .map(([round, [from, to]]) => ({ x: (from + to) / 2, text: String(round) }));
+      lineChart(box, {
+        width,
+        height: width < 500 ? 180 : 220,
+        label: `胜率走势：开局你 ${Math.round(pct(points[0]))}%，最后${endText}`,
+        xMin: 0,
+        xMax: points.length,
+        yMin: 0,
+        yMax: 100,
+        yDigits: 0,
+        lines: [{ points: line, className: "win" }],
+        bands,
+        xLabels,
+        refs: [{ y: 50, text: "五五开", className: "even" }],
+        dots,
+        end: { x: points.length, y: pct(end), text: endText },
+      });
+    });
+    section.append(make("p", "rv-axis", "横轴：回合（双方各一段，按掷骰顺序）；纵轴：你赢的机会（%）"));
     return section;
   }
 
@@ -655,15 +721,7 @@ export class ReviewDialog {
       });
     });
     section.append(make("p", "rv-axis", "横轴：第几局（从旧到新）"));
-    const legend = make("ul", "rv-legend");
-    for (const [className, text] of [["games", "每局"], ["smooth", "最近 5 局平均"], ["expert", "高手线（0.2）"]]) {
-      const li = make("li");
-      const swatch = make("span", `rv-swatch ${className}`);
-      swatch.setAttribute("aria-hidden", "true");
-      li.append(swatch, text);
-      legend.append(li);
-    }
-    section.append(legend);
+    section.append(legend([["games", "每局"], ["smooth", "最近 5 局平均"], ["expert", "高手线（0.2）"]]));
     return section;
   }
 

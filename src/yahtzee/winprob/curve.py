@@ -1,0 +1,103 @@
+"""A 人机对战 game replayed turn by turn with its play-to-win lattices, and the review's 胜率 chart.
+
+``played_turns`` replays the game in play order from both sides' logs, with each turn's
+play-to-win lattice (``WinModel.lattice``); the review's deliberate-risk marks
+(``advice.risks``) and the chart both read it, so each lattice is computed once.
+
+In the chart every decision gets a point: before
+the acting side's first roll, and with each roll showing (the choice made after it). A point is
+what the 胜率 bar showed then (``WinModel``: the acting side plays this turn to win, both sides'
+later turns are valued as expected-score play); one play-to-win lattice per turn gives all of
+that turn's points. The curve ends at the game's result, exact once it is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from yahtzee.game import PLAYER, Game, TurnRecord
+from yahtzee.rules import Sheet, score
+from yahtzee.solver.tables import roll_index
+from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTurn:
+    """Turn ``number`` (1-13) of side ``side``: both sheets before it, its log, its lattice."""
+
+    number: int
+    side: int
+    own: Sheet
+    other: Sheet
+    record: TurnRecord
+    lattice: TurnLattice
+
+
+def played_turns(game: Game, model: WinModel) -> tuple[PlayedTurn, ...]:
+    """The finished turns of a two-side game in play order."""
+    if len(game.sides) != 2:
+        raise ValueError("a two-side game is needed")
+    sheets = [Sheet(), Sheet()]
+    turns: list[PlayedTurn] = []
+    for number in range(1, len(game.sides[game.starter].log) + 1):
+        for side in (game.starter, 1 - game.starter):
+            log = game.sides[side].log
+            if number > len(log):
+                break
+            own, other = sheets[side], sheets[1 - side]
+            record = log[number - 1]
+            turns.append(PlayedTurn(number, side, own, other, record, model.lattice(own, other)))
+            sheets[side] = score(own, record.box, record.final_dice)
+    return tuple(turns)
+
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """The chances at one decision: of round ``round`` (1-13), side ``side`` acting, before its
+    first roll (``roll`` 0) or with roll ``roll`` (1-3) showing."""
+
+    round: int
+    side: int
+    roll: int
+    chances: Chances
+
+
+@dataclass(frozen=True, slots=True)
+class WinCurve:
+    """The points in play order, and the chances at the end (the result, or now)."""
+
+    points: tuple[CurvePoint, ...]
+    end: Chances
+
+
+def win_curve(game: Game, model: WinModel, turns: Sequence[PlayedTurn]) -> WinCurve:
+    """The 胜率 curve of a two-side game over its finished turns (``played_turns(game, model)``)."""
+    points: list[CurvePoint] = []
+    for turn in turns:
+        u, d = turn.lattice.value_at(None, 3)
+        points.append(CurvePoint(turn.number, turn.side, 0, Chances.of(u, d, turn.side)))
+        for i, dice in enumerate(turn.record.rolls):
+            u, d = turn.lattice.value_at(roll_index(dice), 2 - i)
+            points.append(CurvePoint(turn.number, turn.side, i + 1, Chances.of(u, d, turn.side)))
+    return WinCurve(tuple(points), model.chances(game))
+
+
+def curve_json(curve: WinCurve) -> dict[str, object]:
+    """The curve as the review's ``win_curve``: chances rounded to 0.01 %."""
+
+    def shares(c: Chances) -> dict[str, float]:
+        return {k: round(v, 4) for k, v in c.to_json().items()}
+
+    return {
+        "points": [
+            {
+                "round": p.round,
+                "side": "player" if p.side == PLAYER else "computer",
+                "roll": p.roll,
+                **shares(p.chances),
+            }
+            for p in curve.points
+        ],
+        "end": shares(curve.end),
+    }
