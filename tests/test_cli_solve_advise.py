@@ -206,6 +206,18 @@ def test_advise_in_a_subprocess(solver_table: Table) -> None:
     assert (
         bad.stderr.strip() == "yahtzee advise: error: a die shows 1 to 6, got 7 in [1, 2, 3, 4, 7]"
     )
+    # A reader that goes away (``yahtzee advise … | head -1``) ends it quietly: no traceback.
+    with subprocess.Popen(
+        [sys.executable, "-m", "yahtzee", *argv],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as gone:
+        assert gone.stdout is not None and gone.stderr is not None
+        gone.stdout.close()
+        err = gone.stderr.read()
+        assert gone.wait(timeout=120) == 141
+    assert err == b""
 
 
 def test_solve_builds_a_missing_table(
