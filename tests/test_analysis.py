@@ -18,6 +18,7 @@ from yahtzee.game import PLAYER, Game, Roll, Score
 from yahtzee.hints import positions_for
 from yahtzee.rules import Sheet
 from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
+from yahtzee.winprob.tables import WinTables
 
 
 def optimal_game(advisor: Advisor, seed: int) -> Game:
@@ -97,3 +98,23 @@ def test_review_command(
     assert main(["review", str(path)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
     assert main(["review", str(tmp_path / "missing.json")]) == 2
+
+
+def test_review_command_shows_the_chances_of_a_vs_game(
+    win_tables: WinTables, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = random_game(8, vs=True)
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game), "utf-8")
+    assert main(["review", str(path)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("胜率"))
+    result = game.result
+    assert result is not None
+    end = "平" if result.winner is None else "胜" if result.winner == PLAYER else "负"
+    assert line.endswith(f"→ {end}")
+    assert len(line.split("：")[1].split(" → ")[0].split()) == 13  # before each of my turns
+    assert main(["review", str(path), "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert len(body["win_curve"]["points"]) == sum(
+        1 + len(t.rolls) for s in game.sides for t in s.log
+    )

@@ -320,7 +320,9 @@ def test_vs_replies_carry_the_chances(client: TestClient) -> None:
     assert "win" not in single["view"]
 
 
-def test_vs_review_marks_risks_and_charts_the_chances(client: TestClient, solver_table: Table) -> None:
+def test_vs_review_marks_risks_and_charts_the_chances(
+    client: TestClient, solver_table: Table
+) -> None:
     rng = random.Random(3)
     game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME)
     players = (get_player(EXPERT_EV, solver_table, rng), get_player("expert", solver_table, rng))

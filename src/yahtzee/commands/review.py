@@ -2,6 +2,7 @@
 
 Prints the summary line (开局期望 ＋ 运气 − 失误 ＝ 总分), the skill figures, and the costliest
 mistakes with what was best. ``--side computer`` reviews the computer's side of a vs game;
+a vs game also gets its 胜率 line and deliberate-risk count once the 胜率 tables are built.
 ``--json`` prints the same review the web page draws.
 """
 
@@ -37,10 +38,31 @@ def _describe(option: dict[str, object]) -> str:
     return f"登记 {box.zh} {box.value} ({option['points']})"
 
 
+def _chances_line(curve: dict[str, object]) -> str:
+    """胜率: the player's chance before each of the player's turns, then the result."""
+    points = curve["points"]
+    end = curve["end"]
+    assert isinstance(points, list) and isinstance(end, dict)
+    starts = [f"{p['player']:.0%}" for p in points if p["side"] == "player" and p["roll"] == 0]
+    if end["player"] == 1:
+        last = "胜"
+    elif end["draw"] == 1:
+        last = "平"
+    elif end["computer"] == 1:
+        last = "负"
+    else:
+        last = f"{end['player']:.0%}"
+    return f"胜率（你，每回合你出手前）：{' '.join(starts)} → {last}"
+
+
 def run(args: argparse.Namespace) -> int:
     from yahtzee.analysis import review_json, review_side
     from yahtzee.codec import loads
+    from yahtzee.game import Mode
     from yahtzee.solver import Advisor, load_table
+    from yahtzee.winprob.advice import vs_review
+    from yahtzee.winprob.estimate import WinModel
+    from yahtzee.winprob.tables import find_win_tables
 
     if args.top < 0:
         raise MalformedError(f"--top must be 0 or more, got {args.top}")
@@ -52,7 +74,15 @@ def run(args: argparse.Namespace) -> int:
     index = 0 if args.side == "player" else 1
     if index >= len(game.sides):
         raise MalformedError("a single-player game has no computer side")
-    review = review_json(review_side(game.sides[index], Advisor(load_table())))
+    table = load_table()
+    advisor = Advisor(table)
+    review = review_json(review_side(game.sides[index], advisor))
+    if game.mode is Mode.VS:
+        # As the page shows it, once the 胜率 tables exist (``yahtzee solve --win``): never
+        # built here, it takes a minute.
+        tables = find_win_tables(table)
+        if tables is not None:
+            vs_review(review, game, index, WinModel(tables), advisor)
     if args.json:
         print(json.dumps(review, ensure_ascii=False))
         return 0
@@ -68,6 +98,12 @@ def run(args: argparse.Namespace) -> int:
         f"平均每次失误 {summary['average_loss']:.2f} 分"
         f"（低于 0.2 为高手水平）"
     )
+    curve = review.get("win_curve")
+    if isinstance(curve, dict):
+        print(_chances_line(curve))
+        risky = sum(1 for d in decisions if d.get("risk"))
+        if risky:
+            print(f"求胜冒险 {risky} 次：为了赢有意少拿一点期望分，不算失误")
     if not mistakes:
         print("没有失误：每一步都是最优选择。")
         return 0

@@ -51,8 +51,7 @@ from yahtzee.server.middleware import (
 )
 from yahtzee.snapshot import snapshot
 from yahtzee.solver import Advisor, Table, load_table
-from yahtzee.winprob.advice import play_to_win_hint, risks
-from yahtzee.winprob.curve import curve_json, played_turns, win_curve
+from yahtzee.winprob.advice import play_to_win_hint, vs_review
 from yahtzee.winprob.estimate import WinModel
 from yahtzee.winprob.tables import WinTables, find_win_tables, load_win_tables
 
@@ -292,16 +291,8 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         body = review_json(review_side(game.sides[index], engine.require_advisor()))
         model = engine.win_model() if game.mode is Mode.VS else None
         if model is not None:
-            # Deliberate risks: the play-to-win choice where it is not the EV one (not mistakes).
-            turns = played_turns(game, model)
-            marks = risks(turns, index, model, engine.require_advisor())
-            for decision in body["decisions"]:  # type: ignore[attr-defined]
-                gain = marks.get((decision["turn"], decision["roll"]))
-                decision["risk"] = gain is not None
-                if gain is not None:
-                    decision["win_gain"] = round(gain, 4)
-            # The 胜率 chart: the chances at every decision of both sides, as the bar showed.
-            body["win_curve"] = curve_json(win_curve(game, model, turns))
+            # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
+            vs_review(body, game, index, model, engine.require_advisor())
         return json_response(body)
 
     version = asset_version()

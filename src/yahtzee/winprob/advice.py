@@ -1,4 +1,4 @@
-"""Play-to-win advice in 人机对战: the hint, and the review's deliberate-risk marks.
+"""Play-to-win advice in 人机对战: the hint, and what the review adds (deliberate-risk marks, 胜率).
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it differs
 from the EV-optimal one the text says why in a few words: 「落后较多，冒险追分」 when the side is
@@ -14,7 +14,7 @@ from yahtzee.hints import Hint, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
-from yahtzee.winprob.curve import PlayedTurn
+from yahtzee.winprob.curve import PlayedTurn, curve_json, played_turns, win_curve
 from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import after_value
 
@@ -109,3 +109,21 @@ def risks(
             if gain > 1e-9:
                 found[(turn.number, i + 1)] = gain
     return found
+
+
+def vs_review(
+    body: dict[str, object], game: Game, side: int, model: WinModel, advisor: Advisor
+) -> None:
+    """Add to the review JSON of ``side`` of a vs game (``analysis.review_json``) what playing
+    to win adds: each decision's ``risk`` mark (with ``win_gain``), and the 胜率 chart of the
+    whole game, ``win_curve`` (``curve.curve_json``)."""
+    turns = played_turns(game, model)
+    marks = risks(turns, side, model, advisor)
+    decisions = body["decisions"]
+    assert isinstance(decisions, list)
+    for decision in decisions:
+        gain = marks.get((decision["turn"], decision["roll"]))
+        decision["risk"] = gain is not None
+        if gain is not None:
+            decision["win_gain"] = round(gain, 4)
+    body["win_curve"] = curve_json(win_curve(game, model, turns))
