@@ -113,6 +113,14 @@ function legend(items) {
   return list;
 }
 
+// A game chart's x axis: each round's number under its span of points ({round: [from, to]}),
+// only the odd ones (and 13) where a chart `width` px wide would crowd them.
+function roundLabels(spans, width) {
+  const perRound = (width - 86) / spans.size;
+  return [...spans].filter(([round]) => perRound >= 18 || round % 2 === 1 || round === 13)
+    .map(([round, [from, to]]) => ({ x: (from + to) / 2, text: String(round) }));
+}
+
 // 第 3 回合 · 第 1 掷
 function when(decision) {
   return `第 ${decision.turn} 回合 · 第 ${decision.roll} 掷`;
@@ -403,9 +411,7 @@ export class ReviewDialog {
     const last = decisions[decisions.length - 1].w_after;
     const endText = Math.abs(last - summary.final_total) < 1e-6 ? String(summary.final_total) : last.toFixed(1);
     this.chart(box, (width) => {
-      const perTurn = (width - 86) / turns.size;
-      const xLabels = [...turns].filter(([turn]) => perTurn >= 18 || turn % 2 === 1 || turn === 13)
-        .map(([turn, [from, to]]) => ({ x: (from + to) / 2, text: String(turn) }));
+      const xLabels = roundLabels(turns, width);
       lineChart(box, {
         width,
         height: width < 500 ? 210 : 260,
@@ -461,9 +467,7 @@ export class ReviewDialog {
     const decided = Math.max(end.player, end.draw, end.computer) === 1;
     const endText = decided ? (end.player === 1 ? "胜" : end.draw === 1 ? "平" : "负") : `${Math.round(pct(end))}%`;
     this.chart(box, (width) => {
-      const perRound = (width - 86) / rounds.size;
-      const xLabels = [...rounds].filter(([round]) => perRound >= 18 || round % 2 === 1 || round === 13)
-        .map(([round, [from, to]]) => ({ x: (from + to) / 2, text: String(round) }));
+      const xLabels = roundLabels(rounds, width);
       lineChart(box, {
         width,
         height: width < 500 ? 180 : 220,
