@@ -10,7 +10,10 @@ Prints, each line marked ok or MISSED against the targets (exit status 1 when on
   each side, with a 95 % interval (target ≥ 52.0 % wins);
 - calibration: the win chance predicted before each of the play-to-win side's turns, in ten bins,
   against the share of those games it won (target: every bin within 2 points);
-- the time of a 高手 move through the server's /api/computer (median and p95; target ≤ 50 ms).
+- the time of a 高手 move through the server's /api/computer (median and p95; target ≤ 50 ms);
+- for information, ``--levels`` games against 普通 and against 入门, with the calibration of the
+  chances as the page shows them there (the computer valued with its handicap,
+  ``yahtzee.winprob.handicap``).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from yahtzee.codec import to_json
 from yahtzee.game import Difficulty, First, Game, Mode
 from yahtzee.players import EXPERT_EV, get_player, get_policy
 from yahtzee.players.simulate import head_to_head
-from yahtzee.players.winmax import match_vs_ev
+from yahtzee.players.winmax import MatchResult, match_vs_ev
 from yahtzee.server import create_app
 from yahtzee.solver import load_table
 
@@ -66,10 +69,46 @@ def _move_times(moves: int) -> list[float]:
     return times
 
 
+def _calibration(result: MatchResult, what: str, turns: bool = False) -> float:
+    """Print the predicted win chances against the observed, in ten bins; the worst gap."""
+    won = (result.outcomes == 1.0).astype(float)
+    preds = result.predictions
+    observed = np.repeat(won[:, None], preds.shape[1], axis=1)
+    p = preds.reshape(-1)
+    o = observed.reshape(-1)
+    bins = np.clip((p * 10).astype(int), 0, 9)
+    print(f"calibration ({what}):")
+    print("  bin        turns   predicted  observed   gap")
+    worst = 0.0
+    for b in range(10):
+        sel = bins == b
+        if not sel.any():
+            continue
+        gap = float(o[sel].mean() - p[sel].mean())
+        worst = max(worst, abs(gap))
+        print(
+            f"  {b / 10:.1f}-{(b + 1) / 10:.1f}  {int(sel.sum()):>9,}  {p[sel].mean():>8.2%}  "
+            f"{o[sel].mean():>8.2%}  {gap:+.2%}"
+        )
+    for turn in (0, 4, 8, 12) if turns else ():
+        q = preds[:, turn]
+        tb = np.clip((q * 10).astype(int), 0, 9)
+        gaps = [
+            float(won[tb == b].mean() - q[tb == b].mean())
+            for b in range(10)
+            if (tb == b).sum() >= 200
+        ]
+        print(f"  turn {turn + 1:>2}: worst bin gap {max(map(abs, gaps)):.2%}")
+    return worst
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--levels", type=int, default=10_000, help="games against 普通 and 入门 (0: none)"
+    )
     parser.add_argument("--moves", type=int, default=400)
     args = parser.parse_args()
     table = load_table()
@@ -101,37 +140,19 @@ def main() -> int:
         f"{n / result.seconds:,.0f} games per second"
     )
 
-    won = (result.outcomes == 1.0).astype(float)
-    preds = result.predictions
-    observed = np.repeat(won[:, None], preds.shape[1], axis=1)
-    p = preds.reshape(-1)
-    o = observed.reshape(-1)
-    bins = np.clip((p * 10).astype(int), 0, 9)
-    print("calibration (every turn start of the play-to-win side):")
-    print("  bin        turns   predicted  observed   gap")
-    worst = 0.0
-    for b in range(10):
-        sel = bins == b
-        if not sel.any():
-            continue
-        gap = float(o[sel].mean() - p[sel].mean())
-        worst = max(worst, abs(gap))
-        print(
-            f"  {b / 10:.1f}-{(b + 1) / 10:.1f}  {int(sel.sum()):>9,}  {p[sel].mean():>8.2%}  "
-            f"{o[sel].mean():>8.2%}  {gap:+.2%}"
-        )
+    worst = _calibration(result, "every turn start of the play-to-win side", turns=True)
     ok = worst <= CALIBRATION
     missed += not ok
     print(f"  worst bin off by {worst:.2%} (target ≤ {CALIBRATION:.0%})  {_mark(ok)}")
-    for turn in (0, 4, 8, 12):
-        q = preds[:, turn]
-        tb = np.clip((q * 10).astype(int), 0, 9)
-        gaps = [
-            float(won[tb == b].mean() - q[tb == b].mean())
-            for b in range(10)
-            if (tb == b).sum() >= 200
-        ]
-        print(f"  turn {turn + 1:>2}: worst bin gap {max(map(abs, gaps)):.2%}")
+
+    for level in (Difficulty.NORMAL, Difficulty.BEGINNER) if args.levels else ():
+        vs = match_vs_ev(table, args.levels, args.seed, level=level)
+        print(
+            f"play-to-win 高手 vs {level.zh} ({args.levels:,} games), the {level.zh} computer "
+            f"valued with its handicap: win {vs.win:.2%}  draw {vs.draw:.2%}"
+        )
+        worst = _calibration(vs, f"the 胜率 against {level.zh}")
+        print(f"  worst bin off by {worst:.2%} (no target)")
 
     times = _move_times(args.moves)
     times.sort()

@@ -21,15 +21,16 @@ from typing import Final
 import numba
 import numpy as np
 
-from yahtzee.game import Game, Mode, Roll, Score
+from yahtzee.game import Difficulty, Game, Mode, Roll, Score
 from yahtzee.hints import positions_for
-from yahtzee.players.base import Decision, Player
+from yahtzee.players.base import Decision, Player, Policy
 from yahtzee.players.batch import Sheets, first_rolls, reroll, score
-from yahtzee.players.expert import ExpertPlayer, ExpertPolicy
+from yahtzee.players.expert import ExpertPlayer
 from yahtzee.rules import Box, Sheet
 from yahtzee.solver import Table
 from yahtzee.solver.tables import ROLL_BASE, UPPER_CAP, FloatArray, IntArray
 from yahtzee.winprob.estimate import WinModel
+from yahtzee.winprob.handicap import shortfall
 from yahtzee.winprob.kernel import play_turns
 from yahtzee.winprob.tables import WinTables, load_win_tables
 
@@ -82,34 +83,44 @@ def _score_rows(sheets: Sheets, rows: IntArray, rolls: IntArray, boxes: IntArray
     sheets.bonus[rows] = part.bonus
 
 
-def _ev_turn(policy: ExpertPolicy, sheets: Sheets, dice: np.random.Generator) -> None:
+def _policy_turn(
+    policy: Policy, sheets: Sheets, dice: np.random.Generator, choices: np.random.Generator
+) -> None:
     n = len(sheets)
     every = np.arange(n, dtype=np.int64)
     policy.start_turn(sheets)
     rolls = first_rolls(n, dice)
     rolling = every
-    zeros = np.zeros(n)
     for rolls_left in (2, 1):
-        keeps = policy.keeps(rolling, rolls[rolling], rolls_left, zeros[: rolling.size])
+        keeps = policy.keeps(rolling, rolls[rolling], rolls_left, choices.random(rolling.size))
         go = keeps < ROLL_BASE
         rolling = rolling[go]
         rolls[rolling] = reroll(keeps[go], dice)
-    score(sheets, rolls, policy.boxes(every, rolls, zeros))
+    score(sheets, rolls, policy.boxes(every, rolls, choices.random(n)))
 
 
 def _win_turn(
-    tables: WinTables, me: Sheets, op: Sheets, rows: IntArray, dice: np.random.Generator
+    tables: WinTables,
+    me: Sheets,
+    op: Sheets,
+    rows: IntArray,
+    dice: np.random.Generator,
+    level: Difficulty,
 ) -> FloatArray:
-    """Play one turn to win for ``rows``; return their (U, D) before the turn, (n, 2)."""
+    """Play one turn to win for ``rows`` against a computer of ``level``; return their (U, D)
+    before the turn, (n, 2)."""
     n = rows.size
     faces = dice.integers(0, 6, size=(n, 3, 5))
     out_rolls = np.empty((n, 3), dtype=np.int64)
     out_keeps = np.empty((n, 2), dtype=np.int64)
     out_box = np.empty(n, dtype=np.int64)
     pred = np.empty((n, 2))
+    them = _states(op, rows)
+    if level is not Difficulty.EXPERT:
+        them[:, 0] -= [shortfall(level, op.sheet(int(row))) for row in rows]
     t = tables
     play_turns(
-        _states(me, rows), _states(op, rows), faces,
+        _states(me, rows), them, faces,
         t.w, t.laws,
         out_rolls, out_keeps, out_box, pred, numba.get_num_threads(),
     )  # fmt: skip
@@ -146,14 +157,17 @@ def match_vs_ev(
     seed: int,
     chunk: int = 5000,
     progress: Callable[[int, int], None] | None = None,
+    level: Difficulty = Difficulty.EXPERT,
 ) -> MatchResult:
-    """``games`` games of the play-to-win 高手 against the EV optimum from ``seed``; the
-    play-to-win side starts the even-numbered games."""
+    """``games`` games of the play-to-win 高手 against the EV optimum (or the computer of
+    ``level``, valued with its handicap as the page values it) from ``seed``; the play-to-win
+    side starts the even-numbered games."""
+    from yahtzee.players import get_policy  # the package imports this module
+
     tables = load_win_tables(table)
-    policy = ExpertPolicy(table)
-    streams = np.random.SeedSequence(seed).spawn(2)
-    dice_w = np.random.default_rng(streams[0])
-    dice_e = np.random.default_rng(streams[1])
+    policy = get_policy(level, table)
+    # A child stream depends only on its index: the dice of a seed are those of before.
+    dice_w, dice_e, choices = map(np.random.default_rng, np.random.SeedSequence(seed).spawn(3))
     preds = np.empty((games, 13))
     dpreds = np.empty((games, 13))
     outcomes = np.empty(games)
@@ -168,11 +182,11 @@ def match_vs_ev(
         first = np.flatnonzero(index % 2 == 0)
         second = np.flatnonzero(index % 2 == 1)
         for turn in range(13):
-            p = _win_turn(tables, mine, theirs, first, dice_w)
+            p = _win_turn(tables, mine, theirs, first, dice_w, level)
             preds[done + first, turn] = p[:, 0] - 0.5 * p[:, 1]
             dpreds[done + first, turn] = p[:, 1]
-            _ev_turn(policy, theirs, dice_e)
-            p = _win_turn(tables, mine, theirs, second, dice_w)
+            _policy_turn(policy, theirs, dice_e, choices)
+            p = _win_turn(tables, mine, theirs, second, dice_w, level)
             preds[done + second, turn] = p[:, 0] - 0.5 * p[:, 1]
             dpreds[done + second, turn] = p[:, 1]
         a = mine.totals()

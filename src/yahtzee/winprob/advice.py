@@ -101,7 +101,8 @@ def risks(
                 values = []
                 for box in (record.box, ev_box):
                     u, _ = after_value(
-                        *side_state(score(own, box, dice)), *side_state(other),
+                        *side_state(score(own, box, dice), turn.short[0]),
+                        *side_state(other, turn.short[1]),
                         t.laws,
                     )  # fmt: skip
                     values.append(float(u))

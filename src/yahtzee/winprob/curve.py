@@ -19,17 +19,19 @@ from dataclasses import dataclass
 from yahtzee.game import PLAYER, Game, TurnRecord
 from yahtzee.rules import Sheet, score
 from yahtzee.solver.tables import roll_index
-from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel
+from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel, shortfalls
 
 
 @dataclass(frozen=True, slots=True)
 class PlayedTurn:
-    """Turn ``number`` (1-13) of side ``side``: both sheets before it, its log, its lattice."""
+    """Turn ``number`` (1-13) of side ``side``: both sheets before it and their shortfalls
+    (``estimate.shortfalls``), its log, its lattice."""
 
     number: int
     side: int
     own: Sheet
     other: Sheet
+    short: tuple[int, int]
     record: TurnRecord
     lattice: TurnLattice
 
@@ -47,7 +49,9 @@ def played_turns(game: Game, model: WinModel) -> tuple[PlayedTurn, ...]:
                 break
             own, other = sheets[side], sheets[1 - side]
             record = log[number - 1]
-            turns.append(PlayedTurn(number, side, own, other, record, model.lattice(own, other)))
+            short = shortfalls(game, side, own, other)
+            lattice = model.lattice(own, other, short)
+            turns.append(PlayedTurn(number, side, own, other, short, record, lattice))
             sheets[side] = score(own, record.box, record.final_dice)
     return tuple(turns)
 

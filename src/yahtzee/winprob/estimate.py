@@ -3,8 +3,10 @@
 ``WinModel(tables).chances(game)`` gives ``Chances(player, draw, computer)`` for any point of a
 人机对战 game: the side to act is valued by its play-to-win turn lattice (``kernel.turn_lattice``)
 at the decision in front of it (before its first roll: the turn's start), everything after its
-turn by ``kernel.after_value`` (see that module for the model and its approximations). Finished
-games are exact. ``decide(game)`` is the play-to-win choice of the acting side.
+turn by ``kernel.after_value`` (see that module for the model and its approximations). A 入门 or
+普通 computer is valued as the optimum less its measured shortfall in the boxes it has left
+(``handicap``); the player as the optimum. Finished games are exact. ``decide(game)`` is the
+play-to-win choice of the acting side.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from yahtzee.game import PLAYER, Game
+from yahtzee.game import COMPUTER, PLAYER, Game
 from yahtzee.rules import BOXES, YAHTZEE_POINTS, Box, Sheet
 from yahtzee.solver.scoring import NUM_GAINS
 from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntArray, roll_index
+from yahtzee.winprob.handicap import shortfall
 from yahtzee.winprob.kernel import NK, choose_keep, turn_lattice
 from yahtzee.winprob.lattice import buffers
 from yahtzee.winprob.tables import WinTables
@@ -71,14 +74,26 @@ class TurnLattice:
         return int(choose_keep(self.lat1, self.lat2, self.v0, roll, rolls_left))
 
 
-def side_state(sheet: Sheet) -> tuple[int, int, int, int]:
-    """``(total, mask, yahtzee50, capped upper subtotal)`` of a sheet."""
+def side_state(sheet: Sheet, short: int = 0) -> tuple[int, int, int, int]:
+    """``(total, mask, yahtzee50, capped upper subtotal)`` of a sheet, its total lowered by
+    ``short`` (the side's expected shortfall against the optimum, ``handicap.shortfall``)."""
     return (
-        sheet.total,
+        sheet.total - short,
         sheet.used_mask,
         int(sheet.get(Box.YAHTZEE) == YAHTZEE_POINTS),
         min(sheet.upper_subtotal, UPPER_CAP),
     )
+
+
+def shortfalls(game: Game, side: int, own: Sheet, other: Sheet) -> tuple[int, int]:
+    """The expected shortfalls against the optimum of ``side`` (sheet ``own``) and of the other
+    side (``other``): nonzero only for a 入门 or 普通 computer (``handicap.shortfall``); the
+    player is valued as playing the optimum from here on."""
+
+    def of(index: int, sheet: Sheet) -> int:
+        return shortfall(game.difficulty, sheet) if index == COMPUTER else 0
+
+    return of(side, own), of(1 - side, other)
 
 
 class WinModel:
@@ -87,14 +102,15 @@ class WinModel:
     def __init__(self, tables: WinTables) -> None:
         self.tables = tables
 
-    def lattice(self, me: Sheet, other: Sheet) -> TurnLattice:
-        """The play-to-win lattice of the turn of the side with sheet ``me`` (not full)."""
+    def lattice(self, me: Sheet, other: Sheet, short: tuple[int, int] = (0, 0)) -> TurnLattice:
+        """The play-to-win lattice of the turn of the side with sheet ``me`` (not full);
+        ``short``: both sides' shortfalls (``shortfalls``)."""
         t = self.tables
         v0, lat1, lat2, best, v2, start = buffers(NK, 1)
         best_box = np.empty(v0.shape[1], dtype=np.int64)
         cache = np.empty((3, len(BOXES), NUM_GAINS))
         turn_lattice(
-            *side_state(me), *side_state(other),
+            *side_state(me, short[0]), *side_state(other, short[1]),
             t.w, t.laws,
             v0, lat1, lat2, best, v2, start, best_box, cache,
         )  # fmt: skip
@@ -104,7 +120,7 @@ class WinModel:
         """(U, D) of the acting side at its current decision, and its lattice."""
         me = game.acting.sheet
         other = game.sides[1 - game.current].sheet
-        lattice = self.lattice(me, other)
+        lattice = self.lattice(me, other, shortfalls(game, game.current, me, other))
         dice = game.turn.dice
         roll = None if dice is None else roll_index(dice)
         u, d = lattice.value_at(roll, game.turn.rolls_left)
@@ -128,7 +144,9 @@ class WinModel:
         dice = game.turn.dice
         if dice is None:
             raise ValueError("no dice to decide on")
-        lattice = self.lattice(game.acting.sheet, game.sides[1 - game.current].sheet)
+        me = game.acting.sheet
+        other = game.sides[1 - game.current].sheet
+        lattice = self.lattice(me, other, shortfalls(game, game.current, me, other))
         r = roll_index(dice)
         rolls_left = game.turn.rolls_left
         if rolls_left > 0:

@@ -445,7 +445,7 @@ export class ReviewDialog {
     const box = make("div", "rv-chart");
     section.append(box);
     section.append(legend([
-      ["win", "你赢的机会（假设双方此后都按最优策略走）"],
+      ["win", "你赢的机会（假设你此后按最优策略走，电脑按它的水平）"],
       ["computer", "电脑出手"],
     ]));
     const pct = (c) => 100 * c.player;

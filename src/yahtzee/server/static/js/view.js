@@ -219,9 +219,10 @@ export class View {
     }
     const text = `你 ${player}%` + (draw ? ` · 平 ${draw}%` : "") + ` · 电脑 ${computer}%`;
     bar.querySelector(".winbar-text").textContent = text;
-    // The chances assume both sides play the solver's best moves from here on: a player who
-    // plays worse is shown better chances than they have, and the bar says so.
-    bar.title = `胜率：${text}（估算：假设双方此后都按最优策略走）`;
+    // The chances assume the player plays the solver's best moves from here on (the computer
+    // plays at its level): a player who plays worse is shown better chances than they have,
+    // and the bar says so.
+    bar.title = `胜率：${text}（估算：假设你此后按最优策略走，电脑按它的水平）`;
   }
 
   // The five dice: faces, held (lifted, green mark), hinted (gold ring) and locked states.
