@@ -67,7 +67,6 @@ def play(
 ) -> tuple[Sheets, Trace | None]:
     """Play ``n`` solitaire games to the end; return the filled sheets (and the trace if asked)."""
     sheets = Sheets.empty(n)
-    every = np.arange(n, dtype=np.int64)
     log = None
     if trace:
         log = Trace(
@@ -76,24 +75,39 @@ def play(
             np.full((n, ROUNDS), -1, dtype=np.int64),
         )
     for turn in range(ROUNDS):
-        policy.start_turn(sheets)
-        rolls = first_rolls(n, dice)
-        if log is not None:
-            log.rolls[:, turn, 0] = rolls
-        rolling = every
-        for stage, rolls_left in enumerate((2, 1)):
-            keeps = policy.keeps(rolling, rolls[rolling], rolls_left, choices.random(rolling.size))
-            go = keeps < ROLL_BASE
-            rolling = rolling[go]
-            rolls[rolling] = reroll(keeps[go], dice)
-            if log is not None:
-                log.keeps[rolling, turn, stage] = keeps[go]
-                log.rolls[rolling, turn, stage + 1] = rolls[rolling]
-        boxes = policy.boxes(every, rolls, choices.random(n))
-        if log is not None:
-            log.boxes[:, turn] = boxes
-        score(sheets, rolls, boxes)
+        play_turn(policy, sheets, dice, choices, log, turn)
     return sheets, log
+
+
+def play_turn(
+    policy: Policy,
+    sheets: Sheets,
+    dice: np.random.Generator,
+    choices: np.random.Generator,
+    log: Trace | None = None,
+    turn: int = 0,
+) -> None:
+    """Play and score one turn of ``policy`` in every game of ``sheets`` (recorded in ``log``
+    as turn ``turn`` if given)."""
+    n = len(sheets)
+    every = np.arange(n, dtype=np.int64)
+    policy.start_turn(sheets)
+    rolls = first_rolls(n, dice)
+    if log is not None:
+        log.rolls[:, turn, 0] = rolls
+    rolling = every
+    for stage, rolls_left in enumerate((2, 1)):
+        keeps = policy.keeps(rolling, rolls[rolling], rolls_left, choices.random(rolling.size))
+        go = keeps < ROLL_BASE
+        rolling = rolling[go]
+        rolls[rolling] = reroll(keeps[go], dice)
+        if log is not None:
+            log.keeps[rolling, turn, stage] = keeps[go]
+            log.rolls[rolling, turn, stage + 1] = rolls[rolling]
+    boxes = policy.boxes(every, rolls, choices.random(n))
+    if log is not None:
+        log.boxes[:, turn] = boxes
+    score(sheets, rolls, boxes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,12 +23,13 @@ import numpy as np
 
 from yahtzee.game import Difficulty, Game, Mode, Roll, Score
 from yahtzee.hints import positions_for
-from yahtzee.players.base import Decision, Player, Policy
-from yahtzee.players.batch import Sheets, first_rolls, reroll, score
+from yahtzee.players.base import Decision, Player
+from yahtzee.players.batch import Sheets, score
 from yahtzee.players.expert import ExpertPlayer
+from yahtzee.players.simulate import play_turn
 from yahtzee.rules import Box, Sheet
 from yahtzee.solver import Table
-from yahtzee.solver.tables import ROLL_BASE, UPPER_CAP, FloatArray, IntArray
+from yahtzee.solver.tables import UPPER_CAP, FloatArray, IntArray
 from yahtzee.winprob.estimate import WinModel
 from yahtzee.winprob.handicap import shortfall
 from yahtzee.winprob.kernel import play_turns
@@ -81,22 +82,6 @@ def _score_rows(sheets: Sheets, rows: IntArray, rolls: IntArray, boxes: IntArray
     score(part, rolls, boxes)
     sheets.scores[rows] = part.scores
     sheets.bonus[rows] = part.bonus
-
-
-def _policy_turn(
-    policy: Policy, sheets: Sheets, dice: np.random.Generator, choices: np.random.Generator
-) -> None:
-    n = len(sheets)
-    every = np.arange(n, dtype=np.int64)
-    policy.start_turn(sheets)
-    rolls = first_rolls(n, dice)
-    rolling = every
-    for rolls_left in (2, 1):
-        keeps = policy.keeps(rolling, rolls[rolling], rolls_left, choices.random(rolling.size))
-        go = keeps < ROLL_BASE
-        rolling = rolling[go]
-        rolls[rolling] = reroll(keeps[go], dice)
-    score(sheets, rolls, policy.boxes(every, rolls, choices.random(n)))
 
 
 def _win_turn(
@@ -185,7 +170,7 @@ def match_vs_ev(
             p = _win_turn(tables, mine, theirs, first, dice_w, level)
             preds[done + first, turn] = p[:, 0] - 0.5 * p[:, 1]
             dpreds[done + first, turn] = p[:, 1]
-            _policy_turn(policy, theirs, dice_e, choices)
+            play_turn(policy, theirs, dice_e, choices)
             p = _win_turn(tables, mine, theirs, second, dice_w, level)
             preds[done + second, turn] = p[:, 0] - 0.5 * p[:, 1]
             dpreds[done + second, turn] = p[:, 1]
