@@ -189,7 +189,7 @@ def _reply(game: Game, engine: Engine | None = None) -> dict[str, Any]:
     if model is not None:
         # 胜率: each side's chance from here (yahtzee.winprob), shown as a bar in vs games.
         chances = model.chances(game)
-        view["win"] = {k: round(v, 4) for k, v in chances.to_json().items()}
+        view["win"] = chances.to_json()
     return {"game": to_json(game), "view": view}
 
 

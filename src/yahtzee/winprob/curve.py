@@ -88,20 +88,16 @@ def win_curve(game: Game, model: WinModel, turns: Sequence[PlayedTurn]) -> WinCu
 
 
 def curve_json(curve: WinCurve) -> dict[str, object]:
-    """The curve as the review's ``win_curve``: chances rounded to 0.01 %."""
-
-    def shares(c: Chances) -> dict[str, float]:
-        return {k: round(v, 4) for k, v in c.to_json().items()}
-
+    """The curve as the review's ``win_curve`` (chances as ``Chances.to_json``)."""
     return {
         "points": [
             {
                 "round": p.round,
                 "side": "player" if p.side == PLAYER else "computer",
                 "roll": p.roll,
-                **shares(p.chances),
+                **p.chances.to_json(),
             }
             for p in curve.points
         ],
-        "end": shares(curve.end),
+        "end": curve.end.to_json(),
     }

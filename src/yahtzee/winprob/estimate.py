@@ -34,7 +34,9 @@ class Chances:
     computer: float
 
     def to_json(self) -> dict[str, float]:
-        return {"player": self.player, "draw": self.draw, "computer": self.computer}
+        """The three shares, rounded to 0.01 % (as the page and the review get them)."""
+        shares = {"player": self.player, "draw": self.draw, "computer": self.computer}
+        return {k: round(v, 4) for k, v in shares.items()}
 
     @classmethod
     def of(cls, u: float, d: float, acting: int) -> Chances:
