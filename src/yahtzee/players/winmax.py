@@ -33,6 +33,7 @@ from yahtzee.solver.tables import UPPER_CAP, FloatArray, IntArray
 from yahtzee.winprob.estimate import WinModel
 from yahtzee.winprob.handicap import shortfall
 from yahtzee.winprob.kernel import play_turns
+from yahtzee.winprob.lift import SHIFTS, lifted
 from yahtzee.winprob.tables import WinTables, load_win_tables
 
 NAME: Final = "expert"
@@ -120,7 +121,8 @@ class MatchResult:
     """Play-to-win side against the EV optimum.
 
     win, draw, loss : shares of games for the play-to-win side.
-    predictions : ndarray(float64, (games, 13)), P(win) predicted before each of its turns.
+    predictions : ndarray(float64, (games, 13)), P(win) predicted before each of its turns, as
+        the page would show it (``lift`` against the EV optimum).
     outcomes : ndarray(float64, (games,)), 1 win, 0.5 draw, 0 loss.
     means : (play-to-win mean total, EV mean total).
     """
@@ -167,12 +169,16 @@ def match_vs_ev(
         first = np.flatnonzero(index % 2 == 0)
         second = np.flatnonzero(index % 2 == 1)
         for turn in range(13):
+            # Against the EV optimum the play-to-win side is the 高手 computer, shown with
+            # the gain of its later turns (lift); against 入门 or 普通 it stands for the
+            # player, shown as the optimum.
+            shift = SHIFTS[12 - turn] if level is Difficulty.EXPERT else 0.0
             p = _win_turn(tables, mine, theirs, first, dice_w, level)
-            preds[done + first, turn] = p[:, 0] - 0.5 * p[:, 1]
+            preds[done + first, turn] = lifted(p[:, 0] - 0.5 * p[:, 1], p[:, 1], shift)
             dpreds[done + first, turn] = p[:, 1]
             play_turn(policy, theirs, dice_e, choices)
             p = _win_turn(tables, mine, theirs, second, dice_w, level)
-            preds[done + second, turn] = p[:, 0] - 0.5 * p[:, 1]
+            preds[done + second, turn] = lifted(p[:, 0] - 0.5 * p[:, 1], p[:, 1], shift)
             dpreds[done + second, turn] = p[:, 1]
         a = mine.totals()
         b = theirs.totals()

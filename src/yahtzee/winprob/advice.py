@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from yahtzee.game import Game
+from yahtzee.game import PLAYER, Game
 from yahtzee.hints import Hint, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
@@ -39,8 +39,10 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     held = game.turn.held
     if _same(hint, choice, dice, held):
         return hint
-    u, d, _ = model.acting_value(game)
-    why = BEHIND_ZH if u < 0.5 else AHEAD_ZH
+    # The chance the 胜率 bar shows for the side asking.
+    chances = model.chances(game)
+    mine = chances.player if game.current == PLAYER else chances.computer
+    why = BEHIND_ZH if mine + chances.draw / 2 < 0.5 else AHEAD_ZH
     sheet = game.acting.sheet
     if isinstance(choice, Box):
         option = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
@@ -56,7 +58,7 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
         hold,
         choice if isinstance(choice, Box) else None,
         ev,
-        f"{why}：{words}（胜率 {u - d / 2:.0%}）",
+        f"{why}：{words}（胜率 {mine:.0%}）",
     )
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yahtzee.game import PLAYER, Game, TurnRecord
+from yahtzee.game import COMPUTER, PLAYER, Game, TurnRecord
 from yahtzee.rules import Sheet, score
 from yahtzee.solver.tables import roll_index
 from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel, shortfalls
+from yahtzee.winprob.lift import expert_shift
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +80,16 @@ def win_curve(game: Game, model: WinModel, turns: Sequence[PlayedTurn]) -> WinCu
     """The 胜率 curve of a two-side game over its finished turns (``played_turns(game, model)``)."""
     points: list[CurvePoint] = []
     for turn in turns:
-        u, d = turn.lattice.value_at(None, 3)
-        points.append(CurvePoint(turn.number, turn.side, 0, Chances.of(u, d, turn.side)))
-        for i, dice in enumerate(turn.record.rolls):
-            u, d = turn.lattice.value_at(roll_index(dice), 2 - i)
-            points.append(CurvePoint(turn.number, turn.side, i + 1, Chances.of(u, d, turn.side)))
+        computer = turn.own if turn.side == COMPUTER else turn.other
+        shift = expert_shift(game.difficulty, computer, turn.side)
+        shown = [
+            (None, 3),
+            *((roll_index(dice), 2 - i) for i, dice in enumerate(turn.record.rolls)),
+        ]
+        for roll, (r, rolls_left) in enumerate(shown):
+            u, d = turn.lattice.value_at(r, rolls_left)
+            chances = Chances.of(u, d, turn.side).lifted(shift)
+            points.append(CurvePoint(turn.number, turn.side, roll, chances))
     return WinCurve(tuple(points), model.chances(game))
 
 

@@ -5,7 +5,8 @@
 at the decision in front of it (before its first roll: the turn's start), everything after its
 turn by ``kernel.after_value`` (see that module for the model and its approximations). A 入门 or
 普通 computer is valued as the optimum less its measured shortfall in the boxes it has left
-(``handicap``); the player as the optimum. Finished games are exact. ``decide(game)`` is the
+(``handicap``); the player as the optimum; the 高手's chances get the measured gain of its
+later turns played to win (``lift``). Finished games are exact. ``decide(game)`` is the
 play-to-win choice of the acting side.
 """
 
@@ -22,6 +23,7 @@ from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntAr
 from yahtzee.winprob.handicap import shortfall
 from yahtzee.winprob.kernel import NK, choose_keep, turn_lattice
 from yahtzee.winprob.lattice import buffers
+from yahtzee.winprob.lift import expert_shift, lifted
 from yahtzee.winprob.tables import WinTables
 
 
@@ -45,6 +47,13 @@ class Chances:
         win = min(max(u - 0.5 * d, 0.0), 1.0 - d)
         lose = max(0.0, 1.0 - win - d)
         return cls(win, d, lose) if acting == PLAYER else cls(lose, d, win)
+
+    def lifted(self, shift: float) -> Chances:
+        """The computer's win share shifted by ``shift`` in log-odds (``lift``)."""
+        if shift == 0.0:
+            return self
+        computer = float(lifted(np.array(self.computer), np.array(self.draw), shift))
+        return Chances(max(1.0 - computer - self.draw, 0.0), self.draw, computer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,16 +127,6 @@ class WinModel:
         )  # fmt: skip
         return TurnLattice(v0, lat1, lat2, v2, start, best_box)
 
-    def acting_value(self, game: Game) -> tuple[float, float, TurnLattice]:
-        """(U, D) of the acting side at its current decision, and its lattice."""
-        me = game.acting.sheet
-        other = game.sides[1 - game.current].sheet
-        lattice = self.lattice(me, other, shortfalls(game, game.current, me, other))
-        dice = game.turn.dice
-        roll = None if dice is None else roll_index(dice)
-        u, d = lattice.value_at(roll, game.turn.rolls_left)
-        return u, d, lattice
-
     def chances(self, game: Game) -> Chances:
         """Each side's chance for a two-side game (exact once it is over)."""
         if len(game.sides) != 2:
@@ -137,8 +136,13 @@ class WinModel:
             if result.winner is None:
                 return Chances(0.0, 1.0, 0.0)
             return Chances(float(result.winner == 0), 0.0, float(result.winner == 1))
-        u, d, _ = self.acting_value(game)
-        return Chances.of(u, d, game.current)
+        me = game.acting.sheet
+        other = game.sides[1 - game.current].sheet
+        lattice = self.lattice(me, other, shortfalls(game, game.current, me, other))
+        dice = game.turn.dice
+        u, d = lattice.value_at(None if dice is None else roll_index(dice), game.turn.rolls_left)
+        shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
+        return Chances.of(u, d, game.current).lifted(shift)
 
     def decide(self, game: Game) -> tuple[int, ...] | Box:
         """The acting side's play-to-win choice: dice to hold (sorted faces, fewer than five)

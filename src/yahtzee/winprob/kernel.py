@@ -16,10 +16,11 @@ still to come are modelled as independent:
 Known bias (measured by ``benchmarks/winprob.py``): A is valued as if it played the EV optimum
 after this turn, while it will go on playing to win, so its chances come out low, by about 2
 points mid-game (worst decile 2.1 and 1.75 points over two runs of 100,000 games against the
-EV optimum). Valuing A by the mean of that and of the clairvoyant bound (A's best chance to
-beat each final total of B, from "reach a target" tables of every state) measured within 0.3
-points, but those tables took 9 minutes to build here, and the play did not win more often
-(51.68 % against 51.70 %).
+EV optimum). The chances shown for the 高手 correct that by a measured shift (``lift``); the
+play does not need it. Valuing A by the mean of that and of the clairvoyant bound (A's best
+chance to beat each final total of B, from "reach a target" tables of every state) measured
+within 0.3 points, but those tables took 9 minutes to build here, and the play did not win more
+often (51.68 % against 51.70 %).
 
 A side's future is thus valued as if it played the EV optimum from its next turn on; the side
 choosing now plays to win over its whole current turn (``turn_lattice``: final options valued by
