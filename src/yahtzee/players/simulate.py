@@ -30,7 +30,8 @@ from yahtzee.game import ROUNDS
 from yahtzee.players.base import Policy
 from yahtzee.players.batch import ROLL_BASE, Sheets, first_rolls, reroll, score
 from yahtzee.rules import BOXES, UPPER_BONUS_THRESHOLD, YAHTZEE_POINTS, Box
-from yahtzee.solver.tables import IntArray
+from yahtzee.solver import Table
+from yahtzee.solver.tables import UPPER_CAP, IntArray
 
 CHUNK: Final = 2000
 """Games played side by side; large enough to amortise the per-turn work, small enough that an
@@ -219,6 +220,30 @@ def simulate(
         if progress is not None:
             progress(done, games)
     return tally.summary(time.perf_counter() - start)
+
+
+def shortfalls_to_come(
+    policy: Policy, table: Table, games: int, seed: int, chunk: int = CHUNK
+) -> tuple[float, ...]:
+    """Before each turn (0 to 12 boxes filled), what ``policy`` leaves to the optimum in the rest
+    of a game from where it stands: the mean, over ``games`` solitaire games from ``seed``, of
+    the points the optimum expects from the policy's state (``table``) minus the points the
+    policy then scores. Its first entry is the whole game's gap in mean totals."""
+    ((dice, choices),) = _streams(seed, 1)
+    sums = np.zeros(ROUNDS)
+    done = 0
+    while done < games:
+        n = min(chunk, games - done)
+        sheets = Sheets.empty(n)
+        expected = np.empty((ROUNDS, n))
+        for turn in range(ROUNDS):
+            upper = np.minimum(sheets.upper, UPPER_CAP)
+            values = table.values[sheets.mask, sheets.yahtzee50.astype(np.int64), upper]
+            expected[turn] = sheets.totals() + values
+            play_turn(policy, sheets, dice, choices)
+        sums += (expected - sheets.totals()).sum(axis=1)
+        done += n
+    return tuple(float(x) for x in sums / games)
 
 
 def head_to_head(
