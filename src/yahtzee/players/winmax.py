@@ -3,8 +3,9 @@
 ``WinMaxPlayer`` maximises the chance of beating the other side (a draw counts half) at every
 decision of a two-side game: each final scoring option is valued by the win chance of the position
 it leads to (``yahtzee.winprob.kernel.after_value``), keeps by the mean over the dice they may
-bring, rolls by the best keep; near ties go to the option with more expected points. In a
-solitaire game there is nobody to beat, and it plays exactly as ``ExpertPlayer`` (the EV optimum).
+bring, rolls by the best keep; it gives up no points for less than 0.01 % of chance each
+(``kernel.EV_TIE``). In a solitaire game there is nobody to beat, and it plays exactly as
+``ExpertPlayer`` (the EV optimum).
 
 ``match_vs_ev`` plays it against the EV optimum (``ExpertPolicy``) for many games at once: each
 turn of the play-to-win side is one compiled, parallel call over the whole batch
