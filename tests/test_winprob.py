@@ -351,7 +351,7 @@ def test_vs_review_marks_risks_and_charts_the_chances(
     assert player["win_curve"] == curve
 
 
-@pytest.mark.parametrize("seed", [5, 8])
+@pytest.mark.parametrize("seed", [5, 8])  # against 高手 (its chances lifted), 入门
 def test_curve_is_what_the_bar_showed(tables: WinTables, seed: int) -> None:
     """Every point of the review's 胜率 curve equals the chances the game showed at that
     decision (``WinModel.chances``), replaying a random vs game action by action."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from yahtzee.game import COMPUTER, PLAYER, Game, TurnRecord
 from yahtzee.rules import Sheet, score
 from yahtzee.solver.tables import roll_index
-from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel, shortfalls
+from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel, lift_all, shortfalls
 from yahtzee.winprob.lift import expert_shift
 
 
@@ -78,18 +78,21 @@ class WinCurve:
 
 def win_curve(game: Game, model: WinModel, turns: Sequence[PlayedTurn]) -> WinCurve:
     """The 胜率 curve of a two-side game over its finished turns (``played_turns(game, model)``)."""
-    points: list[CurvePoint] = []
+    where: list[tuple[int, int, int]] = []
+    shown: list[Chances] = []
+    shifts: list[float] = []
     for turn in turns:
         computer = turn.own if turn.side == COMPUTER else turn.other
         shift = expert_shift(game.difficulty, computer, turn.side)
-        shown = [
-            (None, 3),
-            *((roll_index(dice), 2 - i) for i, dice in enumerate(turn.record.rolls)),
-        ]
-        for roll, (r, rolls_left) in enumerate(shown):
+        rolls = [(roll_index(dice), 2 - i) for i, dice in enumerate(turn.record.rolls)]
+        for roll, (r, rolls_left) in enumerate([(None, 3), *rolls]):
             u, d = turn.lattice.value_at(r, rolls_left)
-            chances = Chances.of(u, d, turn.side).lifted(shift)
-            points.append(CurvePoint(turn.number, turn.side, roll, chances))
+            where.append((turn.number, turn.side, roll))
+            shown.append(Chances.of(u, d, turn.side))
+            shifts.append(shift)
+    points = [
+        CurvePoint(*at, chances) for at, chances in zip(where, lift_all(shown, shifts), strict=True)
+    ]
     return WinCurve(tuple(points), model.chances(game))
 
 

@@ -12,6 +12,7 @@ play-to-win choice of the acting side.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,10 +51,17 @@ class Chances:
 
     def lifted(self, shift: float) -> Chances:
         """The computer's win share shifted by ``shift`` in log-odds (``lift``)."""
-        if shift == 0.0:
-            return self
-        computer = float(lifted(np.array(self.computer), np.array(self.draw), shift))
-        return Chances(max(1.0 - computer - self.draw, 0.0), self.draw, computer)
+        return self if shift == 0.0 else lift_all([self], [shift])[0]
+
+
+def lift_all(chances: Sequence[Chances], shifts: Sequence[float]) -> list[Chances]:
+    """``Chances.lifted`` of many at once (one array call: a review lifts about a hundred)."""
+    draw = np.array([c.draw for c in chances])
+    up = lifted(np.array([c.computer for c in chances]), draw, np.array(shifts))
+    return [
+        c if s == 0.0 else Chances(max(1.0 - w - c.draw, 0.0), c.draw, w)
+        for c, s, w in zip(chances, shifts, map(float, up), strict=True)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

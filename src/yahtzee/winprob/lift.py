@@ -45,9 +45,9 @@ def expert_shift(difficulty: Difficulty | None, computer: Sheet, acting: int) ->
     return SHIFTS[max(later, 0)]
 
 
-def lifted(win: FloatArray, draw: FloatArray, shift: float) -> FloatArray:
-    """The win shares ``win`` (with draw shares ``draw``) after a log-odds ``shift`` of the win
-    share among the games not drawn; 0 and certain wins stay as they are."""
+def lifted(win: FloatArray, draw: FloatArray, shift: float | FloatArray) -> FloatArray:
+    """The win shares ``win`` (with draw shares ``draw``) after a log-odds ``shift`` (one, or one
+    each) of the win share among the games not drawn; 0 and certain wins stay as they are."""
     rest = 1.0 - draw
     with np.errstate(divide="ignore", invalid="ignore"):
         share = np.where(rest > 0.0, win / np.where(rest > 0.0, rest, 1.0), 0.0)
