@@ -28,10 +28,10 @@ import numpy as np
 
 from yahtzee.game import ROUNDS
 from yahtzee.players.base import Policy
-from yahtzee.players.batch import ROLL_BASE, Sheets, first_rolls, reroll, score
+from yahtzee.players.batch import ROLL_BASE, Sheets, States, first_rolls, reroll, score
 from yahtzee.rules import BOXES, UPPER_BONUS_THRESHOLD, YAHTZEE_POINTS, Box
 from yahtzee.solver import Table
-from yahtzee.solver.tables import UPPER_CAP, IntArray
+from yahtzee.solver.tables import IntArray
 
 CHUNK: Final = 2000
 """Games played side by side; large enough to amortise the per-turn work, small enough that an
@@ -237,9 +237,8 @@ def shortfalls_to_come(
         sheets = Sheets.empty(n)
         expected = np.empty((ROUNDS, n))
         for turn in range(ROUNDS):
-            upper = np.minimum(sheets.upper, UPPER_CAP)
-            values = table.values[sheets.mask, sheets.yahtzee50.astype(np.int64), upper]
-            expected[turn] = sheets.totals() + values
+            state = States.of(sheets)
+            expected[turn] = sheets.totals() + table.values[state.masks, state.ys, state.uppers]
             play_turn(policy, sheets, dice, choices)
         sums += (expected - sheets.totals()).sum(axis=1)
         done += n

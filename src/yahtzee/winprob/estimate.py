@@ -135,6 +135,12 @@ class WinModel:
         )  # fmt: skip
         return TurnLattice(v0, lat1, lat2, v2, start, best_box)
 
+    def _acting_lattice(self, game: Game) -> TurnLattice:
+        """The lattice of the turn of the side acting in ``game``."""
+        me = game.acting.sheet
+        other = game.sides[1 - game.current].sheet
+        return self.lattice(me, other, shortfalls(game, game.current, me, other))
+
     def chances(self, game: Game) -> Chances:
         """Each side's chance for a two-side game (exact once it is over)."""
         if len(game.sides) != 2:
@@ -144,9 +150,7 @@ class WinModel:
             if result.winner is None:
                 return Chances(0.0, 1.0, 0.0)
             return Chances(float(result.winner == 0), 0.0, float(result.winner == 1))
-        me = game.acting.sheet
-        other = game.sides[1 - game.current].sheet
-        lattice = self.lattice(me, other, shortfalls(game, game.current, me, other))
+        lattice = self._acting_lattice(game)
         dice = game.turn.dice
         u, d = lattice.value_at(None if dice is None else roll_index(dice), game.turn.rolls_left)
         shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
@@ -158,9 +162,7 @@ class WinModel:
         dice = game.turn.dice
         if dice is None:
             raise ValueError("no dice to decide on")
-        me = game.acting.sheet
-        other = game.sides[1 - game.current].sheet
-        lattice = self.lattice(me, other, shortfalls(game, game.current, me, other))
+        lattice = self._acting_lattice(game)
         r = roll_index(dice)
         rolls_left = game.turn.rolls_left
         if rolls_left > 0:

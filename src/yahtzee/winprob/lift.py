@@ -16,10 +16,11 @@ playing, whose lattice already plays to win):
 | 2 | 0.048 ± 0.009 | 0.05 |
 | 3 to 12 | 0.059 to 0.071 (± 0.006 to 0.008) | 0.065 |
 
-Two sides' chances are shifted, never the law: the draw keeps its share, and a decided game
-stays decided. The play itself is not changed (every option of one turn leaves the same number
-of turns, so the same shift, and the choice is the same). A 入门 or 普通 computer does not play
-to win, and the player is valued as the expected-score optimum: neither is shifted.
+Only the chances shown are shifted, not the laws of the points to come: the draw keeps its
+share, and a decided game stays decided. The play itself is not changed (every option of one
+turn leaves the same number of turns, so the same shift, and the choice is the same). A 入门 or
+普通 computer does not play to win, and the player is valued as the expected-score optimum:
+neither is shifted.
 """
 
 from __future__ import annotations
@@ -49,8 +50,10 @@ def lifted(win: FloatArray, draw: FloatArray, shift: float | FloatArray) -> Floa
     """The win shares ``win`` (with draw shares ``draw``) after a log-odds ``shift`` (one, or one
     each) of the win share among the games not drawn; 0 and certain wins stay as they are."""
     rest = 1.0 - draw
+    # A certain draw (0 / 0) or a decided share (÷ 0) gives NaN or inf, and ``inner`` is false
+    # there: those keep ``win``.
     with np.errstate(divide="ignore", invalid="ignore"):
-        share = np.where(rest > 0.0, win / np.where(rest > 0.0, rest, 1.0), 0.0)
+        share = win / rest
+        odds = share / (1.0 - share) * np.exp(shift)
         inner = (share > 0.0) & (share < 1.0)
-        odds = np.where(inner, share / np.where(inner, 1.0 - share, 1.0), 1.0) * np.exp(shift)
-    return np.where(inner, rest * odds / (1.0 + odds), win)
+        return np.where(inner, rest * odds / (1.0 + odds), win)
