@@ -10,6 +10,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.support import OpenTable, Table
+from tests.gameplay import random_game
 from yahtzee.codec import to_json
 from yahtzee.game import Game
 
@@ -230,6 +231,67 @@ def test_corrupt_records_and_settings_still_open(table: Table) -> None:
     # The saved game is untouched by the bad records.
     assert table.page.get_by_role("button", name="继续上次没打完的一局").is_visible()
     assert "暂无" in table.page.locator("#records").inner_text()
+
+
+def last_turn(seed: int) -> Game:
+    """A random single game in its 13th turn: one box left to score."""
+    for actions in range(1, 400):
+        game = random_game(seed, vs=False, stop_after=actions)
+        if game.round == 13 and game.turn.dice is not None:
+            return game
+    raise AssertionError("no last turn reached")
+
+
+@pytest.mark.parametrize(
+    ("raw", "words", "shown"),
+    [
+        ("[[[", "已损坏", "暂无"),
+        (json.dumps({**RECORDS, "version": 2}), "不认识的版本", "暂无"),
+        (json.dumps({**RECORDS, "single": {"best": "231", "games": 7}}), "1 项数值", "3 胜"),
+        (
+            json.dumps({**RECORDS, "vs": {**RECORDS["vs"], "expert": {"wins": -1, "best": 99999}}}),
+            "2 项数值",
+            "231",
+        ),
+    ],
+    ids=["garbage", "unknown-version", "string-best", "negative-and-impossible"],
+)
+def test_unreadable_records_are_kept_before_a_game_replaces_them(
+    table: Table, raw: str, words: str, shown: str
+) -> None:
+    game = last_turn(3)
+    table.set_storage({"yahtzee.records": raw, "yahtzee.game": json.dumps(to_json(game))})
+    table.reload()
+    message = table.message()
+    assert words in message and "原数据已另存为 yahtzee.records.unreadable" in message
+    assert "\n" not in message
+    # The message waits for the player instead of fading out; readable fields are still shown.
+    assert table.page.locator("#message.lasting").is_visible()
+    assert shown in table.page.locator("#records").inner_text()
+    kept = "() => localStorage.getItem('yahtzee.records.unreadable')"
+    assert table.page.evaluate(kept) == raw
+    # Finishing a game writes the records anew; the unreadable original stays where it was put.
+    table.page.locator("#message").click()
+    table.page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+    table.roll()  # resuming starts the turn afresh
+    table.score(next(iter(game.allowed())).value)
+    table.page.wait_for_selector("#result-dialog[open]")
+    records = table.storage("yahtzee.records")
+    assert records["single"]["games"] >= 1 and records["single"]["best"] is not None
+    assert table.page.evaluate(kept) == raw
+    # A reload reads the new records without complaint and keeps no second copy.
+    table.reload()
+    assert table.message() == ""
+    keys = table.page.evaluate("() => Object.keys(localStorage).filter(k => k.includes('unread'))")
+    assert keys == ["yahtzee.records.unreadable"]
+
+
+def test_unknown_setting_values_are_reported(table: Table) -> None:
+    table.set_storage({"site.settings": json.dumps({"sound": "no", "pace": "slow", "other": 1})})
+    table.reload()
+    message = table.message()
+    assert "「声音」「电脑出牌节奏」的值无法识别" in message and "开、真实" in message
 
 
 def test_page_weight_and_no_other_hosts(open_table: OpenTable) -> None:

@@ -110,7 +110,9 @@ class GameManager {
     this.tabNotice = Boolean(this.guard.other());
     this.updateNotice();
     this.showLobby();
-    if (problems.length) this.ui.message(`${problems.join("；")}。其他数据都还在。`);
+    // With one problem, everything else the browser kept is fine: say so.
+    const rest = problems.length === 1 ? "其他数据都还在。" : "";
+    if (problems.length) this.ui.message(`${problems.join("；")}。${rest}`, "", true);
     document.addEventListener("fullscreenchange", () =>
       this.ui.setFullscreen(Boolean(document.fullscreenElement)),
     );

@@ -7,6 +7,8 @@ export const KEYS = Object.freeze({
   records: "yahtzee.records",
   lobby: "yahtzee.lobby",
   settings: "site.settings",
+  // Records that could not be read are kept here before new results replace them.
+  recordsKept: "yahtzee.records.unreadable",
 });
 
 const GAME_VERSION = 1;
@@ -25,14 +27,21 @@ export function defaultSettings() {
   return { sound: true, pace: "real" };
 }
 
-// A count read from storage: a non-negative whole number, else the fallback.
-function count(value, fallback = 0) {
-  return Number.isInteger(value) && value >= 0 ? value : fallback;
+// Each setting as the settings dialog names it, and its default's label there.
+const SETTING_LABELS = { sound: ["声音", "开"], pace: ["电脑出牌节奏", "真实"] };
+
+// The highest total a game can reach: 375 in the boxes plus twelve Yahtzee bonuses of 100.
+const MAX_TOTAL = 1575;
+
+// A count read from storage: a non-negative whole number, else undefined (unreadable).
+function count(value) {
+  return Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-// A best score read from storage: a non-negative whole number or null.
+// A best score read from storage: null (none yet) or a total a game can reach, else undefined.
 function best(value) {
-  return Number.isInteger(value) && value >= 0 ? value : null;
+  if (value === null || value === undefined) return null;
+  return Number.isInteger(value) && value >= 0 && value <= MAX_TOTAL ? value : undefined;
 }
 
 export class LocalStore {
@@ -132,7 +141,9 @@ export class LocalStore {
     this.remove(KEYS.game);
   }
 
-  // Records as {records, problem}; unreadable fields fall back to empty, valid ones are kept.
+  // Records as {records, problem}. Readable fields are kept; when anything is unreadable, the
+  // whole stored value is first copied aside (KEYS.recordsKept), since the next finished game
+  // writes the records anew and would otherwise wipe what the player had.
   loadRecords() {
     const records = emptyRecords();
     const raw = this.read(KEYS.records);
@@ -141,25 +152,46 @@ export class LocalStore {
     try {
       data = JSON.parse(raw);
     } catch {
-      return { records, problem: "纪录数据已损坏，无法读取" };
+      return { records, problem: this.keepRecords(raw, "纪录数据已损坏，无法读取") };
     }
-    if (!data || typeof data !== "object" || data.version !== RECORDS_VERSION) {
-      return { records, problem: "纪录数据来自不认识的版本，无法读取" };
+    if (!data || typeof data !== "object" || Array.isArray(data)) {
+      return { records, problem: this.keepRecords(raw, "纪录数据无法读取") };
     }
+    if (data.version !== RECORDS_VERSION) {
+      return { records, problem: this.keepRecords(raw, "纪录数据来自不认识的版本，无法读取") };
+    }
+    let bad = 0;
+    // The field's value when readable, else the empty record's and one more unreadable field.
+    const take = (value, read, fallback) => {
+      const got = read(value);
+      if (got !== undefined) return got;
+      bad += 1;
+      return fallback;
+    };
     const single = data.single && typeof data.single === "object" ? data.single : {};
-    records.single.best = best(single.best);
-    records.single.games = count(single.games);
+    records.single.best = take(single.best, best, null);
+    records.single.games = take(single.games ?? 0, count, 0);
     const vs = data.vs && typeof data.vs === "object" ? data.vs : {};
     for (const level of DIFFICULTIES) {
       const entry = vs[level] && typeof vs[level] === "object" ? vs[level] : {};
       records.vs[level] = {
-        wins: count(entry.wins),
-        losses: count(entry.losses),
-        draws: count(entry.draws),
-        best: best(entry.best),
+        wins: take(entry.wins ?? 0, count, 0),
+        losses: take(entry.losses ?? 0, count, 0),
+        draws: take(entry.draws ?? 0, count, 0),
+        best: take(entry.best, best, null),
       };
     }
-    return { records, problem: null };
+    if (!bad) return { records, problem: null };
+    return { records, problem: this.keepRecords(raw, `纪录里有 ${bad} 项数值无法读取，其余照常`) };
+  }
+
+  // Copy unreadable records aside and say so: `problem` plus where the original went. An
+  // earlier copy is never overwritten; a different one gets a key of its own.
+  keepRecords(raw, problem) {
+    const kept = this.read(KEYS.recordsKept);
+    const key = kept === null || kept === raw ? KEYS.recordsKept : `${KEYS.recordsKept}.${Date.now()}`;
+    const saved = kept === raw || this.write(key, raw);
+    return saved ? `${problem}（原数据已另存为 ${key}）` : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
   }
 
   // Save the records.
@@ -181,9 +213,15 @@ export class LocalStore {
     if (!data || typeof data !== "object" || Array.isArray(data)) {
       return { settings, extra: {}, problem: "设置数据无法读取，已恢复默认设置" };
     }
+    const unknown = [];
     if (typeof data.sound === "boolean") settings.sound = data.sound;
+    else if (data.sound !== undefined) unknown.push("sound");
     if (data.pace === "real" || data.pace === "fast") settings.pace = data.pace;
-    return { settings, extra: data, problem: null };
+    else if (data.pace !== undefined) unknown.push("pace");
+    if (!unknown.length) return { settings, extra: data, problem: null };
+    const names = unknown.map((key) => `「${SETTING_LABELS[key][0]}」`).join("");
+    const defaults = unknown.map((key) => SETTING_LABELS[key][1]).join("、");
+    return { settings, extra: data, problem: `设置里${names}的值无法识别，已改回默认（${defaults}）` };
   }
 
   // Save settings, merged over whatever other games keep in the same site-wide key.

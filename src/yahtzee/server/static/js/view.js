@@ -470,14 +470,16 @@ export class View {
     cell.classList.add("flash");
   }
 
-  // Show a one-line message (errors, storage problems) for a while.
-  message(text, title = "") {
+  // Show a one-line message (errors, storage problems) for a while; a `lasting` one (data that
+  // could not be restored) stays until clicked, so a player who looks away still learns of it.
+  message(text, title = "", lasting = false) {
     const el = this.el.message;
     el.textContent = text;
-    el.title = title;
+    el.title = lasting ? "点一下关闭" : title;
+    el.classList.toggle("lasting", lasting);
     el.hidden = false;
     clearTimeout(this.messageTimer);
-    this.messageTimer = setTimeout(() => this.hideMessage(), 9000);
+    if (!lasting) this.messageTimer = setTimeout(() => this.hideMessage(), 9000);
   }
 
   // Hide the one-line message.
