@@ -183,9 +183,14 @@ export class View {
     this.el.round.textContent = `第 ${snap.round} / ${snap.rounds} 回合`;
     const match = this.el.match;
     if (match) {
+      // Phones drop the parts in .wide-only (「电脑」, 「随机：」) to keep the line on the screen.
       const starter = snap.starter === 0 ? "我先" : "电脑先";
-      const first = snap.first === "random" ? `随机：${starter}` : starter;
-      match.textContent = snap.mode === "vs" ? `${snap.difficulty_zh}电脑 · ${first}` : "";
+      const random = snap.first === "random" ? [make("span", "wide-only", "随机：")] : [];
+      if (snap.mode === "vs") {
+        match.replaceChildren(snap.difficulty_zh, make("span", "wide-only", "电脑"), " · ", ...random, starter);
+      } else {
+        match.replaceChildren();
+      }
       match.hidden = snap.mode !== "vs";
     }
     this.renderWinBar(snap);
