@@ -284,6 +284,31 @@ def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first
     check_records(table, level, mine, computer)
 
 
+def test_the_computer_waits_behind_an_open_dialog(open_table: OpenTable) -> None:
+    table = open_table()
+    page = table.page
+    gate = ComputerGate(page)
+    gate.closed = True
+    table.start_vs("普通", "电脑先")
+    gate.wait_held()
+    # 重新开始 asks first; meanwhile the step in flight lands, and no further one is asked for.
+    page.get_by_role("button", name="重新开始").click()
+    assert page.locator("#confirm-dialog").evaluate("d => d.open")
+    gate.release(close=True)
+    page.wait_for_timeout(1000)
+    asked = gate.seen
+    assert not gate.held
+    page.wait_for_timeout(500)
+    assert gate.seen == asked and not gate.held
+    # Cancelled: the computer plays on where it stopped, and the same game goes on.
+    page.locator("#confirm-cancel").click()
+    gate.wait_held()
+    gate.release()
+    page.wait_for_selector(YOUR_TURN)
+    game = table.saved_game()
+    assert game.round == 1 and len(game.sides[1].log) == 1
+
+
 def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable) -> None:
     table = open_table()
     page = table.page

@@ -456,7 +456,10 @@ class GameManager {
       while (this.snap && !this.snap.finished && this.snap.acting !== "player") {
         this.computerNote = null; // 电脑思考中…
         this.render();
+        await this.ui.untilNoDialog();
+        if (!live()) return;
         await sleep(this.snap.dice ? computerPause(this.settings.pace) : leadInMs());
+        await this.ui.untilNoDialog();
         if (!live()) return;
         const data = await this.api.computerStep(this.game);
         if (!live()) return;

@@ -519,6 +519,16 @@ export class View {
     });
   }
 
+  // Resolves once neither the confirm nor the settings dialog is open: the computer waits
+  // behind them rather than playing on where the player cannot see.
+  untilNoDialog() {
+    const open = [this.el.confirm, this.el.settings].find((dialog) => dialog.open);
+    if (!open) return Promise.resolve();
+    return new Promise((resolve) => {
+      open.addEventListener("close", () => resolve(this.untilNoDialog()), { once: true });
+    });
+  }
+
   // The end-of-game dialog: score and best (single), or both sides' sums and the winner (vs).
   showResult(info) {
     const body = this.el.resultBody;
