@@ -191,7 +191,7 @@ export class LocalStore {
     const kept = this.read(KEYS.recordsKept);
     const key = kept === null || kept === raw ? KEYS.recordsKept : `${KEYS.recordsKept}.${Date.now()}`;
     const saved = kept === raw || this.write(key, raw);
-    return saved ? `${problem}（原数据已另存为 ${key}）` : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
+    return saved ? `${problem}（原数据已另存，新的成绩照常记录）` : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
   }
 
   // Save the records.
