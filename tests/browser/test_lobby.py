@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -16,7 +17,7 @@ from yahtzee.game import Game
 
 pytestmark = pytest.mark.browser
 
-RECORDS = {
+RECORDS: dict[str, Any] = {
     "version": 1,
     "single": {"best": 231, "games": 7},
     "vs": {
