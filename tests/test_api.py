@@ -150,6 +150,9 @@ def test_bad_requests_get_a_json_error(
         ({"type": "score", "box": "sevens"}, 422, "invalid_request"),
         ({"type": "roll", "hold": [5]}, 422, "invalid_request"),
         ({"type": "roll", "hold": "01"}, 422, "invalid_request"),
+        ({"type": "roll", "hold": [True]}, 422, "invalid_request"),
+        ({"type": "roll", "hold": ["1"]}, 422, "invalid_request"),
+        ({"type": "roll", "hold": [1.0]}, 422, "invalid_request"),
         ({"type": "jump"}, 422, "invalid_request"),
     ],
 )
@@ -250,6 +253,27 @@ def test_expert_steps_follow_the_advisor(client: TestClient, solver_table: Table
             assert best.box is not None
             assert step["box"] == best.box.value
         game = body["game"]
+
+
+def test_the_player_cannot_act_for_the_computer(client: TestClient) -> None:
+    new = {"mode": "vs", "difficulty": "expert", "first": "computer"}
+    game = post(client, "/api/new", new)["game"]
+    for action, verb in (({"type": "roll"}, "roll"), ({"type": "score", "box": "chance"}, "score")):
+        error = act(client, game, action, 409)["error"]
+        assert error["code"] == "illegal_move" and f"cannot {verb}" in error["message"]
+    # Starting the computer's turn afresh is how a resumed game goes on: allowed.
+    step = post(client, "/api/computer", {"game": game})["game"]
+    assert act(client, step, {"type": "restart_turn"})["game"] == game
+
+
+def test_a_finished_game_names_the_action_refused(client: TestClient) -> None:
+    game = new_single(client)["game"]
+    for _ in range(13):
+        game = act(client, game, {"type": "roll"})["game"]
+        open_box = next(k for k, v in game["sides"][0]["sheet"].items() if v is None)
+        game = act(client, game, {"type": "score", "box": open_box})["game"]
+    error = act(client, game, {"type": "roll"}, 409)["error"]
+    assert error["message"].endswith("the game is over; cannot roll")
 
 
 def test_computer_step_in_single_mode_is_refused(client: TestClient) -> None:

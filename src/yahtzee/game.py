@@ -166,6 +166,14 @@ class UseHint:
 
 Action = Roll | Score | RestartTurn | UseHint
 
+# How an error message names each action (the player sees these through the API).
+_VERBS: dict[type, str] = {
+    Roll: "roll",
+    Score: "score",
+    RestartTurn: "restart the turn",
+    UseHint: "ask for a hint",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -269,7 +277,7 @@ class Game:
         ``rng`` is needed only by ``Roll``.
         """
         if self.finished:
-            raise IllegalMoveError(f"the game is over; {type(action).__name__} is not possible")
+            raise IllegalMoveError(f"the game is over; cannot {_VERBS.get(type(action), 'act')}")
         match action:
             case Roll(hold):
                 return self._checked_roll(hold, rng)

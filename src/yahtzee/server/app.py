@@ -242,6 +242,15 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
     async def action(request: schemas.ActionRequest) -> Any:
         game = from_json(request.game.model_dump())
         act = request.action
+        # The computer's dice and boxes are the server's to choose (POST /api/computer); a
+        # client may only start the turn afresh, which is how a resumed game goes on.
+        if (
+            not game.finished
+            and game.current == COMPUTER
+            and not isinstance(act, schemas.RestartTurnAction)
+        ):
+            what = "roll" if isinstance(act, schemas.RollAction) else "score"
+            raise IllegalMoveError(f"it is the computer's turn; the player cannot {what} now")
         if isinstance(act, schemas.RollAction):
             game = game.apply(Roll(tuple(act.hold)), engine.rng)
         elif isinstance(act, schemas.ScoreAction):

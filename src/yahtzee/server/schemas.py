@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from yahtzee.rules import Box
 
@@ -34,7 +34,8 @@ FiveDice = Annotated[list[Die], Field(min_length=5, max_length=5)]
 Kept = Annotated[list[Die], Field(max_length=5)]
 BoxPoints = Annotated[int, Field(ge=0, le=50)] | None
 Total = Annotated[int, Field(ge=0, le=2000)]
-Position = Annotated[int, Field(ge=0, le=4)]
+# strict: true is not die 1 and "1" is not a position
+Position = Annotated[StrictInt, Field(ge=0, le=4)]
 
 
 class _Strict(BaseModel):
