@@ -197,6 +197,7 @@ def test_unreadable_saved_game(table: Table, saved: str, words: str) -> None:
     assert words in message and "\n" not in message
     assert not table.page.get_by_role("button", name="继续上次没打完的一局").is_visible()
     assert table.storage("yahtzee.game") is None
+    assert table.page.evaluate("() => localStorage.getItem('yahtzee.game.unreadable')") == saved
     finished_records_kept(table)
     table.start_single()  # the page still plays
     assert table.text("#round") == "第 1 / 13 回合"
@@ -220,7 +221,36 @@ def test_tampered_saved_game_is_refused_by_the_server(table: Table) -> None:
     assert table.page.locator("#lobby").is_visible()
     assert not resume.is_visible()
     assert table.storage("yahtzee.game") is None
+    assert table.storage("yahtzee.game.unreadable") == game
     finished_records_kept(table)
+
+
+@pytest.mark.parametrize("status", [404, 408, 429])
+def test_a_proxy_error_on_resume_keeps_the_saved_game(table: Table, status: int) -> None:
+    table.start_single()
+    table.roll()
+    table.score(table.best_box())
+    saved = table.storage("yahtzee.game")
+    page = table.page
+    page.get_by_role("button", name="回大厅").click()
+    # Something between the page and the server answers with its own HTML error page.
+    page.route(
+        "**/api/action",
+        lambda route: route.fulfill(
+            status=status, body="<html>busy</html>", content_type="text/html"
+        ),
+    )
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    page.wait_for_selector("#message:not([hidden])")
+    assert f"（{status}）" in table.message()
+    assert table.storage("yahtzee.game") == saved
+    # Once the way is clear again, the same game goes on.
+    page.unroute("**/api/action")
+    page.locator("#message").click()
+    if page.locator("#lobby").is_visible():
+        page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+    assert table.text("#round") == "第 2 / 13 回合"
 
 
 def test_corrupt_records_and_settings_still_open(table: Table) -> None:

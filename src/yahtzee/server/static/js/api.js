@@ -11,9 +11,11 @@ export class ApiError extends Error {
     this.status = status;
   }
 
-  // True when the server refused what we sent (4xx), as opposed to a network or server fault.
+  // True when our server refused the game itself (a damaged or tampered save, or an action the
+  // rules forbid), as opposed to a fault on the way: a proxy's 404, 408 or 429, or a network
+  // or server fault, where trying again later may well work and nothing should be thrown away.
   get rejected() {
-    return this.status >= 400 && this.status < 500;
+    return this.code === "invalid_game" || this.code === "illegal_move";
   }
 }
 

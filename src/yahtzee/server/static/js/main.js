@@ -281,10 +281,10 @@ class GameManager {
     } catch (error) {
       if (epoch !== this.epoch) return;
       if (error.rejected) {
-        this.store.clearGame();
+        const problem = this.store.refuseGame("上次没打完的一局数据有误，无法继续");
         this.saved = null;
         this.showLobby();
-        this.ui.message("上次没打完的一局数据有误，无法继续，已丢弃这份存档；纪录都还在", error.message);
+        this.ui.message(`${problem}；纪录都还在`, error.message);
       } else {
         this.fail(error);
       }

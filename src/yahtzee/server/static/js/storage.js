@@ -7,9 +7,10 @@ export const KEYS = Object.freeze({
   records: "yahtzee.records",
   lobby: "yahtzee.lobby",
   settings: "site.settings",
-  // Records that could not be read are kept here before new results replace them.
-  recordsKept: "yahtzee.records.unreadable",
 });
+
+// Where an unreadable value of a key is kept before anything replaces it: the key plus this.
+const KEPT_SUFFIX = ".unreadable";
 
 const GAME_VERSION = 1;
 const RECORDS_VERSION = 1;
@@ -117,12 +118,11 @@ export class LocalStore {
       game = undefined;
     }
     if (!game || typeof game !== "object" || Array.isArray(game)) {
-      this.remove(KEYS.game);
-      return { game: null, problem: "上次没打完的一局数据已损坏，无法恢复，已丢弃" };
+      return { game: null, problem: this.setAside(KEYS.game, raw, "上次没打完的一局数据已损坏，无法恢复") };
     }
     if (game.version !== GAME_VERSION) {
-      this.remove(KEYS.game);
-      return { game: null, problem: "上次没打完的一局来自不认识的版本，无法恢复，已丢弃" };
+      const problem = this.setAside(KEYS.game, raw, "上次没打完的一局来自不认识的版本，无法恢复");
+      return { game: null, problem };
     }
     if (game.finished === true) {
       this.remove(KEYS.game);
@@ -141,6 +141,12 @@ export class LocalStore {
     this.remove(KEYS.game);
   }
 
+  // Move a saved game the server refused out of the way (kept, not deleted): the problem text.
+  refuseGame(problem) {
+    const raw = this.read(KEYS.game);
+    return raw === null ? problem : this.setAside(KEYS.game, raw, problem);
+  }
+
   // Records as {records, problem}. Readable fields are kept; when anything is unreadable, the
   // whole stored value is first copied aside (KEYS.recordsKept), since the next finished game
   // writes the records anew and would otherwise wipe what the player had.
@@ -152,13 +158,13 @@ export class LocalStore {
     try {
       data = JSON.parse(raw);
     } catch {
-      return { records, problem: this.keepRecords(raw, "纪录数据已损坏，无法读取") };
+      return { records, problem: this.keep(KEYS.records, raw, "纪录数据已损坏，无法读取") };
     }
     if (!data || typeof data !== "object" || Array.isArray(data)) {
-      return { records, problem: this.keepRecords(raw, "纪录数据无法读取") };
+      return { records, problem: this.keep(KEYS.records, raw, "纪录数据无法读取") };
     }
     if (data.version !== RECORDS_VERSION) {
-      return { records, problem: this.keepRecords(raw, "纪录数据来自不认识的版本，无法读取") };
+      return { records, problem: this.keep(KEYS.records, raw, "纪录数据来自不认识的版本，无法读取") };
     }
     let bad = 0;
     // The field's value when readable, else the empty record's and one more unreadable field.
@@ -182,16 +188,28 @@ export class LocalStore {
       };
     }
     if (!bad) return { records, problem: null };
-    return { records, problem: this.keepRecords(raw, `纪录里有 ${bad} 项数值无法读取，其余照常`) };
+    return { records, problem: this.keep(KEYS.records, raw, `纪录里有 ${bad} 项数值无法读取，其余照常`) };
   }
 
-  // Copy unreadable records aside and say so: `problem` plus where the original went. An
-  // earlier copy is never overwritten; a different one gets a key of its own.
-  keepRecords(raw, problem) {
-    const kept = this.read(KEYS.recordsKept);
-    const key = kept === null || kept === raw ? KEYS.recordsKept : `${KEYS.recordsKept}.${Date.now()}`;
-    const saved = kept === raw || this.write(key, raw);
-    return saved ? `${problem}（原数据已另存，新的成绩照常记录）` : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
+  // Copy the unreadable value `raw` of `key` aside (key + KEPT_SUFFIX) and say so: `problem`
+  // plus what became of the original. An earlier copy is never overwritten; a different one
+  // gets a key of its own. Records stay where they are: the next finished game replaces them.
+  keep(key, raw, problem) {
+    const base = key + KEPT_SUFFIX;
+    const kept = this.read(base);
+    const target = kept === null || kept === raw ? base : `${base}.${Date.now()}`;
+    const saved = kept === raw || this.write(target, raw);
+    if (key === KEYS.records) {
+      return saved ? `${problem}（原数据已另存，新的成绩照常记录）` : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
+    }
+    return saved ? `${problem}（原数据已另存）` : problem;
+  }
+
+  // Keep the unreadable value of `key` aside, then remove it: the problem text.
+  setAside(key, raw, problem) {
+    const said = this.keep(key, raw, problem);
+    this.remove(key);
+    return said;
   }
 
   // Save the records.
