@@ -14,6 +14,7 @@ from tests.gameplay import random_game
 from yahtzee.analysis import review_json, review_side
 from yahtzee.cli import main
 from yahtzee.codec import dumps
+from yahtzee.errors import IllegalMoveError
 from yahtzee.game import PLAYER, Game, Roll, Score
 from yahtzee.hints import positions_for
 from yahtzee.rules import Sheet
@@ -21,10 +22,11 @@ from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
 from yahtzee.winprob.tables import WinTables
 
 
-def optimal_game(advisor: Advisor, seed: int) -> Game:
-    """A single-player game in which every decision is the advisor's best."""
+def optimal_game(advisor: Advisor, seed: int, game: Game | None = None) -> Game:
+    """A single-player game in which every decision is the advisor's best (from ``game``, a
+    game between turns, when given)."""
     rng = random.Random(seed)
-    game = Game.new().apply(Roll(), rng)
+    game = (game or Game.new()).apply(Roll(), rng)
     while not game.finished:
         dice = game.turn.dice
         assert dice is not None
@@ -72,7 +74,9 @@ def test_a_deliberate_mistake_is_found(solver_table: Table) -> None:
     worst = advisor.advise(game.acting.sheet, dice, 0).options[-1]
     assert worst.box is not None
     game = game.apply(Score(worst.box))
-    review = review_side(game.sides[PLAYER], advisor)
+    with pytest.raises(IllegalMoveError, match="a review needs a finished game: 1 of 13"):
+        review_side(game.sides[PLAYER], advisor)
+    review = review_side(optimal_game(advisor, 3, game).sides[PLAYER], advisor)
     (mistake,) = review.mistakes()
     best_stop = advisor.advise(Sheet(), dice, 2).best.ev
     assert mistake.loss == pytest.approx(best_stop - worst.ev, abs=1e-9)

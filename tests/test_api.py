@@ -296,6 +296,10 @@ def test_review_endpoint(client: TestClient) -> None:
     assert summary["decisions"] == 13
     error = post(client, "/api/review", {"game": game, "side": "computer"}, 400)["error"]
     assert error["code"] == "malformed"
+    # Only a finished game has a review: its identity ends at the final total.
+    unfinished = new_single(client)["game"]
+    error = post(client, "/api/review", {"game": unfinished}, 409)["error"]
+    assert "a review needs a finished game: 0 of 13 boxes filled" in error["message"]
 
 
 def test_vs_games_play_while_the_win_tables_are_still_building(

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from yahtzee.errors import IllegalMoveError
 from yahtzee.game import Side
 from yahtzee.rules import Box, Sheet, bonus_for, choices
 from yahtzee.solver import Advice, Advisor, Option
@@ -103,7 +104,13 @@ def _find(advice: Advice, keep: tuple[int, ...] | None, box: Box | None) -> Opti
 
 
 def review_side(side: Side, advisor: Advisor) -> Review:
-    """Grade every decision in ``side``'s log. Raises ValueError if the log is inconsistent."""
+    """Grade every decision in ``side``'s log. Raises ValueError if the log is inconsistent,
+    IllegalMoveError if the side has boxes left (the identity above holds only at the end)."""
+    if not side.sheet.is_full:
+        filled = sum(v is not None for v in side.sheet.boxes)
+        raise IllegalMoveError(
+            f"a review needs a finished game: {filled} of {len(side.sheet.boxes)} boxes filled"
+        )
     sheet = Sheet()
     start = advisor.expected_total(sheet)
     decisions: list[Decision] = []
