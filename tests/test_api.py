@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -183,6 +184,41 @@ def test_not_json_and_wrong_method(client: TestClient) -> None:
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
     assert client.get("/nowhere").json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (b"{not json", "不是有效的 JSON：Expecting property name enclosed in double quotes at"),
+        (b'{"game": "\xff"}', "the body is not UTF-8 (invalid start byte at byte 10)"),
+        (b"[" * 30_000 + b"]" * 30_000, "the JSON is nested too deeply"),
+        (b'{"game": ' + b"1" * 5000 + b"}", "integer string conversion"),
+    ],
+    ids=["not-json", "not-utf8", "too-deep", "huge-number"],
+)
+def test_unreadable_bodies_say_why(client: TestClient, body: bytes, words: str) -> None:
+    headers = {"content-type": "application/json"}
+    response = client.post("/api/action", content=body, headers=headers)
+    assert response.status_code == 422
+    error = response.json()["error"]
+    assert error["code"] == "invalid_request" and words in error["message"]
+
+
+def test_a_chunked_body_over_the_limit_is_refused(client: TestClient) -> None:
+    chunks = iter([b"[" + b"1," * 20_000] * 2)  # no Content-Length: sent in chunks
+    response = client.post("/api/action", content=chunks)
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "too_large"
+    # Within the limit, a chunked body is read as usual.
+    game = new_single(client)["game"]
+    body = json.dumps({"game": game, "action": {"type": "roll"}}).encode()
+    headers = {"content-type": "application/json"}
+    response = client.post("/api/action", content=iter([body[:100], body[100:]]), headers=headers)
+    assert response.status_code == 200
+    # Without the JSON content type the body is not read as JSON, and the answer says so.
+    response = client.post("/api/action", content=body, headers={"content-type": "text/plain"})
+    assert response.status_code == 422
+    assert "application/json" in response.json()["error"]["message"]
 
 
 def test_health_and_openapi(client: TestClient, solver_table: Table) -> None:

@@ -59,7 +59,18 @@ async def _domain_error(request: Request, error: Exception) -> JSONResponse:
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0] if error.errors() else {}
+    if first.get("type") == "json_invalid":
+        position = first.get("loc", ("body", "?"))[-1]
+        reason = first.get("ctx", {}).get("error", "invalid")
+        return error_response(
+            422, "invalid_request", f"请求内容不是有效的 JSON：{reason} at character {position}"
+        )
     loc = [str(part) for part in first.get("loc", ()) if part != "body"]
+    if not loc and isinstance(first.get("input"), bytes | str):
+        # FastAPI reads the body as JSON only when it is declared so; otherwise it is raw text.
+        return error_response(
+            422, "invalid_request", "请求内容不正确：send the body as JSON (application/json)"
+        )
     where = ".".join(loc)
     message = first.get("msg", "invalid")
     detail = f"{where}: {message}" if where else message
@@ -70,8 +81,22 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     return error_response(422, "invalid_request", f"请求内容不正确：{detail}")
 
 
+def _unreadable_body(cause: BaseException) -> str | None:
+    """Why FastAPI could not read a JSON body, when it gave up with a bare 400."""
+    if isinstance(cause, UnicodeDecodeError):
+        return f"the body is not UTF-8 ({cause.reason} at byte {cause.start})"
+    if isinstance(cause, RecursionError):
+        return "the JSON is nested too deeply"
+    if isinstance(cause, ValueError):  # e.g. an integer of thousands of digits
+        return str(cause)
+    return None
+
+
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
+    why = _unreadable_body(error.__cause__) if error.__cause__ is not None else None
+    if error.status_code == 400 and why is not None:
+        return error_response(422, "invalid_request", f"请求内容无法读取：{why}")
     code, message = HTTP_MESSAGES.get(error.status_code, ("http_error", "请求无法完成"))
     return error_response(error.status_code, code, message, error.headers)
 

@@ -40,10 +40,6 @@ SECURITY_HEADERS: Final = [
 ]
 
 
-class _BodyTooLargeError(Exception):
-    pass
-
-
 def _too_large_body() -> bytes:
     error = {"code": "too_large", "message": f"请求太大（上限 {MAX_BODY_BYTES // 1024} KB）"}
     return json.dumps({"error": error}, ensure_ascii=False).encode()
@@ -69,29 +65,36 @@ class BodyLimitMiddleware:
                 if declared > self.limit:
                     await self._refuse(send)
                     return
+        # Read the whole body here, before the app: a body sent in chunks (no Content-Length)
+        # is counted as it comes, and the app, which would turn any error while reading into
+        # its own 400, only ever sees a body within the limit.
+        chunks: list[bytes] = []
         received = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        first: Message = {"type": "http.request", "body": b"", "more_body": False}
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise _BodyTooLargeError
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _BodyTooLargeError:
-            if not started:
+            if message["type"] != "http.request":
+                first = message  # the client went away: the app hears it
+                break
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.limit:
                 await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                first = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return first
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
         body = _too_large_body()
