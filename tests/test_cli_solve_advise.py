@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,8 @@ import pytest
 from yahtzee.cli import main
 from yahtzee.solver import Progress, Table, store
 from yahtzee.solver.tables import FloatArray
+from yahtzee.winprob import tables
+from yahtzee.winprob.tables import WinTables
 
 SCORES = "ones=3,sixes=18,yahtzee=50,chance=22"
 
@@ -238,3 +241,69 @@ def test_advise_table_names_the_empty_keep(capsys: pytest.CaptureFixture[str]) -
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 + 32
     assert sum(line[2:].startswith("(none)") for line in lines) == 1
+
+
+def test_solve_that_cannot_save_reports_the_value_and_exits_1(
+    tmp_path: Path,
+    solver_table: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    (tmp_path / "cache").write_text("a file where the cache folder should be")
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(store, "solve", lambda progress=None: np.array(solver_table.values))
+    try:
+        assert main(["solve"]) == 1
+    finally:
+        store.forget_loaded([tmp_path / "cache" / store.FILE_NAME])
+    captured = capsys.readouterr()
+    assert "new game: 254.5877287" in captured.out and "solved in" in captured.out
+    assert captured.out.rstrip().endswith("s: not saved")
+    assert f"cannot save the solver table to {tmp_path / 'cache' / store.FILE_NAME}" in caplog.text
+
+
+def test_advise_goes_on_when_the_cache_cannot_be_written(
+    tmp_path: Path,
+    solver_table: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    path = tmp_path / store.FILE_NAME
+    path.mkdir()  # a folder where the table file should be
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(store, "solve", lambda progress=None: np.array(solver_table.values))
+    try:
+        assert main(["advise", "--dice", "2", "3", "4", "5", "5", "--json"]) == 0
+    finally:
+        store.forget_loaded([path])
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["best"]["box"] == "small_straight"
+    assert f"cannot save the solver table to {path}: Is a directory;" in caplog.text
+
+
+def test_solve_win_that_cannot_save_goes_on_in_memory(
+    tmp_path: Path,
+    solver_table: Table,
+    win_tables: WinTables,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    assert solver_table.path is not None
+    shutil.copyfile(solver_table.path, tmp_path / store.FILE_NAME)
+    (tmp_path / tables.FILE_NAME).mkdir()  # a folder where the 胜率 tables should be
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path))
+    w = win_tables
+    built = [w.pmf1, w.win1, w.draw1, w.lo, w.step, w.rows, w.knots]
+    monkeypatch.setattr(tables, "_build", lambda table: [np.array(a) for a in built])
+    assert main(["solve", "--win"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1].startswith("win-probability tables built in")
+    assert captured.out.rstrip().endswith("s: not saved")
+    [line] = [r.getMessage() for r in caplog.records if "cannot save" in r.getMessage()]
+    assert line == (
+        f"cannot save the win-probability tables to {tmp_path / tables.FILE_NAME}: "
+        "Is a directory; it will be computed again next time"
+    )

@@ -174,6 +174,60 @@ def test_write_is_atomic_and_leaves_no_temp_files(
     assert [p.name for p in cached.parent.iterdir()] == [cached.name]
 
 
+def _read_only(path: Path, chunks: object) -> None:
+    raise OSError(30, "Read-only file system", str(path.parent / ".tmp"))
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        (lambda tmp: _file(tmp / "cache") / store.FILE_NAME, "File exists: "),
+        (lambda tmp: _folder(tmp / store.FILE_NAME), "Is a directory"),
+        (lambda tmp: tmp / store.FILE_NAME, "Read-only file system"),
+    ],
+    ids=["folder-is-a-file", "table-is-a-folder", "read-only"],
+)
+def test_a_table_that_cannot_be_saved_is_said_so_and_kept_in_memory(
+    tmp_path: Path,
+    fake_solve: list[int],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    where: object,
+    reason: str,
+) -> None:
+    assert callable(where)
+    path: Path = where(tmp_path)
+    if reason.startswith("Read-only"):
+        # Root writes to a folder without write permission, so the error is made up here.
+        monkeypatch.setattr(store, "write_atomically", _read_only)
+    with caplog.at_level(logging.WARNING, logger="yahtzee.solver.store"):
+        table = load(path)
+    assert table.built and table.path is None and fake_solve == [1]
+    assert not table.values.flags.writeable
+    assert table.new_game_value == pytest.approx(254.5877287, abs=1e-6)
+    [_, warning] = caplog.records
+    assert warning.getMessage() == (
+        f"cannot save the solver table to {path}: {reason}"
+        + (str(tmp_path / "cache") if reason == "File exists: " else "")
+        + "; it will be computed again next time"
+    )
+    # The rest of the process uses the table it has, rather than solving again.
+    again = load_table(path=path, progress=False)
+    assert again.values is table.values and not again.built and fake_solve == [1]
+    assert build_table(progress=False, path=path).path is None and len(fake_solve) == 2
+    store.forget_loaded([path])
+
+
+def _file(path: Path) -> Path:
+    path.write_text("not a folder")
+    return path
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
 @pytest.mark.slow
 def test_real_build_is_deterministic_and_reports_progress(
     tmp_path: Path, solver_table: Table

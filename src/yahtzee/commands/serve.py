@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -12,12 +14,17 @@ if TYPE_CHECKING:
 
 HELP = "start the web game (builds the solver table first if it is not cached)"
 
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+"""uvicorn's log levels, checked here so a typo fails before the server says it is starting."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--log-level", default="warning", help="uvicorn log level")
+    parser.add_argument(
+        "--log-level", default="warning", choices=LOG_LEVELS, help="uvicorn log level"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,10 +64,31 @@ def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | N
     They take a while to build on a new machine and only 人机对战 needs them, so the game opens
     at once; workers pick the file up when it appears.
     """
-    from yahtzee.winprob.tables import find_win_tables
+    from yahtzee.winprob.tables import find_win_tables, tables_path
 
     if find_win_tables(table) is not None:
+        return None
+    folder = tables_path().parent
+    problem = _cannot_write(folder)
+    if problem is not None:
+        # A minute of both cores for tables that could not be kept: the game runs without them.
+        print(
+            f"not building the 胜率 tables of 人机对战: cannot write to {folder}: {problem}; "
+            "人机对战 runs without its 胜率 bar",
+            flush=True,
+        )
         return None
     print("building the 胜率 tables of 人机对战 in the background (about a minute)…", flush=True)
     command = [sys.executable, "-m", "yahtzee", "solve", "--win"]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)
+
+
+def _cannot_write(folder: Path) -> str | None:
+    """Why no file can be created in ``folder`` now (the OS's reason), or None when one can."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        return error.strerror or str(error)
+    return None

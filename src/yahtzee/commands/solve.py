@@ -1,13 +1,16 @@
 """``yahtzee solve``: build the optimal-strategy table into the cache and report a new game's value.
 
 With a valid table already cached it only reports it; ``--force`` rebuilds. Progress goes to stderr
-(a bar on a terminal, plain lines otherwise); the result goes to stdout.
+(a bar on a terminal, plain lines otherwise); the result goes to stdout. When a table cannot be
+saved (the store says why on stderr) the value is still reported and the exit status is 1: the
+cache, the point of the command, is not there.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from yahtzee.solver import TableError, build_table, load_table, table_path
 
@@ -21,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--win",
         action="store_true",
-        help="also build the 胜率 (win-probability) tables of 人机对战 (about 15 s more)",
+        help="also build the 胜率 (win-probability) tables of 人机对战 (under a minute more)",
     )
 
 
@@ -40,12 +43,19 @@ def run(args: argparse.Namespace) -> int:
         how = "already cached, not rebuilt (use --force to rebuild); checked"
     elapsed = time.perf_counter() - started
     print(f"new game: {table.new_game_value:.7f} expected points under optimal play")
-    print(f"{how} in {elapsed:.2f} s: {table.path}")
+    print(f"{how} in {elapsed:.2f} s: {_where(table.path)}")
+    saved = table.path is not None
     if args.win:
         from yahtzee.winprob.tables import load_win_tables
 
         started = time.perf_counter()
         win = load_win_tables(table)
         done = "built" if win.built else "already cached, checked"
-        print(f"win-probability tables {done} in {time.perf_counter() - started:.2f} s: {win.path}")
-    return 0
+        took = time.perf_counter() - started
+        print(f"win-probability tables {done} in {took:.2f} s: {_where(win.path)}")
+        saved = saved and win.path is not None
+    return 0 if saved else 1
+
+
+def _where(path: Path | None) -> str:
+    return "not saved" if path is None else str(path)

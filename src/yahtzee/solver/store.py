@@ -9,7 +9,9 @@ server worker shares one copy in the page cache.
 
 The cache dir is ``$YAHTZEE_CACHE_DIR`` when set, else the platform's user cache dir for "yahtzee".
 A missing, truncated or corrupt file is reported as a logging warning (one line on stderr when
-logging is not configured) naming the file and the fault, and rebuilt; it is never used.
+logging is not configured) naming the file and the fault, and rebuilt; it is never used. A table
+that cannot be written (a read-only or missing cache folder, a folder in the file's place) is
+said so the same way and kept in memory for the rest of the process.
 """
 
 from __future__ import annotations
@@ -221,6 +223,8 @@ def _check_header(head: bytes, size: int) -> dict[str, object]:
 # Loaded tables by file identity, so repeated calls in one process neither re-hash nor re-map; a
 # replaced or rewritten file has a new identity and is checked again.
 _loaded: dict[_Identity, Table] = {}
+# Tables built in this process that could not be written, by the path they were meant for.
+_unsaved: dict[str, Table] = {}
 _lock = threading.Lock()
 
 
@@ -240,9 +244,25 @@ def _progress(progress: Progress | bool) -> Progress | None:
     return progress
 
 
-def _build(progress: Progress | bool, target: Path) -> tuple[Table, _Identity]:
+def cannot_save(what: str, path: Path, error: OSError) -> str:
+    """The one-line warning for a cache file that could not be written (the reason, and that
+    the work is lost): a cache is an optimisation, so callers go on with what they computed."""
+    reason = error.strerror or str(error)
+    if error.filename is not None and Path(error.filename) in path.parents:
+        reason += f": {error.filename}"  # the folder is the problem: a file, or cannot be made
+    return f"cannot save the {what} to {path}: {reason}; it will be computed again next time"
+
+
+def _build(progress: Progress | bool, target: Path) -> tuple[Table, _Identity | None]:
+    """The solved table, mapped from ``target``; only in memory (key None) when it cannot be
+    written there, e.g. a read-only or missing cache folder, or a folder in the file's place."""
     values = solve(_progress(progress))
-    write_table(values, target)
+    try:
+        write_table(values, target)
+    except OSError as error:
+        log.warning(cannot_save("solver table", target, error))
+        values.flags.writeable = False
+        return Table(values, None, built=True), None
     try:
         table, key = _read_table(target)
     except _BadTableError as fault:
@@ -255,8 +275,22 @@ def _build(progress: Progress | bool, target: Path) -> tuple[Table, _Identity]:
 def build_table(*, progress: Progress | bool = True, path: Path | None = None) -> Table:
     """Solve the DP, write it atomically to ``path`` (default ``table_path()``), and return it
     mapped from the file. ``progress``: True for a report on stderr, False for none, or a
-    callback ``(done, total)``."""
-    return _build(progress, path if path is not None else table_path())[0]
+    callback ``(done, total)``. When the file cannot be written this says so as a warning and
+    returns the table in memory, with ``path`` None."""
+    target = path if path is not None else table_path()
+    table, key = _build(progress, target)
+    with _lock:
+        _remember(target, table, key)
+    return table
+
+
+def _remember(target: Path, table: Table, key: _Identity | None) -> None:
+    """Keep a table just built for the next load in this process (call with the lock held)."""
+    if key is None:
+        _unsaved[str(target)] = Table(table.values)
+    else:
+        _unsaved.pop(str(target), None)
+        _loaded[key] = Table(table.values, table.path)
 
 
 def load_table(
@@ -275,6 +309,11 @@ def load_table(
         try:
             table, key = _read_table(target)
         except _BadTableError as fault:
+            # Built earlier in this process but not saved: solving again would only repeat
+            # the same seconds and the same failed write.
+            unsaved = _unsaved.get(str(target))
+            if unsaved is not None:
+                return unsaved
             if not build_if_missing:
                 raise TableError(
                     f"solver table {str(target)!r} is unusable ({fault}); "
@@ -285,8 +324,10 @@ def load_table(
             else:
                 log.warning("solver table %s is bad (%s); rebuilding it", target, fault)
             started = time.perf_counter()
-            table, key = _build(progress, target)
+            table, built_key = _build(progress, target)
             log.info("solver table built in %.1f s", time.perf_counter() - started)
+            _remember(target, table, built_key)
+            return table
         _loaded[key] = Table(table.values, table.path)
         return table
 
@@ -298,3 +339,6 @@ def forget_loaded(paths: Iterable[Path] = ()) -> None:
         for key in list(_loaded):
             if not names or key[0] in names:
                 del _loaded[key]
+        for name in list(_unsaved):
+            if not names or name in names:
+                del _unsaved[name]

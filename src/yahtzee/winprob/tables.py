@@ -17,7 +17,8 @@ All are stored together in ``<cache dir>/winprob-forced-joker-v2.bin`` (a 4 KiB 
 with each array's shape and type, the SHA-256 of the data and of the EV table they come from,
 then the raw arrays), written atomically and memory-mapped read-only, like the solver's table.
 A missing, stale or corrupt file is reported as a warning and rebuilt (about a minute on two
-cores; 140 MB).
+cores; 140 MB); when the file cannot be written, that is a warning too and the tables built stay
+in memory for the caller.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import numpy.typing as npt
 
 from yahtzee.solver import Table
 from yahtzee.solver.scoring import NUM_GAINS, roll_options
-from yahtzee.solver.store import cache_dir, write_atomically
+from yahtzee.solver.store import cache_dir, cannot_save, write_atomically
 from yahtzee.solver.tables import (
     NUM_MASKS,
     NUM_ROLLS,
@@ -308,7 +309,11 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
             )
             started = time.perf_counter()
             arrays = _build(table)
-            _write(arrays, _table_digest(table), target)
+            try:
+                _write(arrays, _table_digest(table), target)
+            except OSError as error:
+                log.warning(cannot_save("win-probability tables", target, error))
+                return _in_memory(table, arrays)
             found = _read(target, table)
             found = replace(found, built=True)
             log.warning("win-probability tables built in %.0f s", time.perf_counter() - started)
@@ -316,6 +321,18 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
         _loaded[(str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))] = found
         _drop_old_versions(target)
         return found
+
+
+def _in_memory(table: Table, arrays: list[npt.NDArray[Any]]) -> WinTables:
+    """The tables of ``_build``, in the types a file would give them, read-only, no path."""
+    typed = [
+        np.ascontiguousarray(a, dtype=np.dtype(dtype))
+        for a, (_, dtype) in zip(arrays, _layout(), strict=True)
+    ]
+    for a in typed:
+        a.flags.writeable = False
+    pmf1, win1, draw1, lo, step, rows, knots = typed
+    return WinTables(table.values, pmf1, win1, draw1, knots, lo, step, rows, None, built=True)
 
 
 def _drop_old_versions(target: Path) -> None:

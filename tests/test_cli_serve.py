@@ -1,0 +1,45 @@
+"""``yahtzee serve`` up to the point where uvicorn would start: its checks and its builder."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from yahtzee.cli import main
+from yahtzee.commands import serve
+from yahtzee.solver import Table
+from yahtzee.winprob import tables
+
+
+def test_an_unknown_log_level_is_refused_before_starting(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--log-level", "loud"])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert line.startswith("yahtzee serve: error: argument --log-level: invalid choice: 'loud'")
+
+
+def test_no_background_build_into_a_cache_it_cannot_write(
+    tmp_path: Path,
+    solver_table: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "cache").write_text("a file where the cache folder should be")
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(tables, "find_win_tables", lambda table: None)
+
+    def popen(*args: object, **kwargs: object) -> None:
+        raise AssertionError("started a builder that cannot save its work")
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    assert serve._build_win_tables_in_background(solver_table) is None
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith(f"not building the 胜率 tables of 人机对战: cannot write to {tmp_path}")
+    assert line.endswith("人机对战 runs without its 胜率 bar")
