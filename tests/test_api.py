@@ -174,6 +174,18 @@ def test_tampered_game_names_the_field(client: TestClient) -> None:
     assert "对局数据" in error["message"]
 
 
+def test_a_game_of_the_wrong_shape_is_named_as_the_codec_names_it(client: TestClient) -> None:
+    game = new_single(client)["game"]
+    game["sides"][0]["sheet"]["chance"] = "x"
+    error = act(client, game, {"type": "roll"}, 400)["error"]
+    assert error["code"] == "invalid_game"
+    assert "sides[0].sheet.chance: " in error["message"]
+    assert error["message"].endswith(', got "x"')
+    error = act(client, new_single(client)["game"], {"type": "roll", "hold": [9]}, 422)["error"]
+    assert error["message"].startswith("请求内容不正确：action.roll.hold[0]: ")
+    assert error["message"].endswith("got 9")
+
+
 def test_not_json_and_wrong_method(client: TestClient) -> None:
     response = client.post(
         "/api/action", content=b"{not json", headers={"content-type": "application/json"}

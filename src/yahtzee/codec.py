@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any, Final, TypeVar, cast
 
 from yahtzee.errors import InvalidGameError, YahtzeeError
+from yahtzee.errors import quote as _quote
 from yahtzee.game import (
     HINTS_PER_GAME,
     PLAYER,
@@ -136,7 +137,8 @@ def _int(value: object, path: str, low: int, high: int) -> int:
     if type(value) is not int:
         raise _fail(path, f"expected a whole number, got {_quote(value)}")
     if not low <= value <= high:
-        raise _fail(path, f"expected {low} to {high}, got {_quote(value)}")
+        expected = f"expected {low}" if low == high else f"expected {low} to {high}"
+        raise _fail(path, f"{expected}, got {_quote(value)}")
     return value
 
 
@@ -181,11 +183,6 @@ def _dice(value: object, path: str, count: int | None = None) -> tuple[int, ...]
         return tuple(value)
     items = _list(value, path, NUM_DICE if count is None else count, 0 if count is None else count)
     return tuple(_int(die, f"{path}[{i}]", 1, 6) for i, die in enumerate(items))
-
-
-def _quote(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=repr)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # Reading: the game --------------------------------------------------------------------------

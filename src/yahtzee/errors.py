@@ -8,6 +8,15 @@ status and a Chinese message in a single place; ``code`` and ``zh`` exist for th
 
 from __future__ import annotations
 
+import json
+
+
+def quote(value: object) -> str:
+    """``value`` as an error message quotes input: as JSON, cut to 60 characters (a megabyte
+    of bad input must not come back as a megabyte of message)."""
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= 60 else text[:57] + "..."
+
 
 class YahtzeeError(ValueError):
     """Base class of every error the domain raises on purpose."""

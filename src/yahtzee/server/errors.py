@@ -15,7 +15,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from yahtzee.errors import IllegalMoveError, InvalidGameError, MalformedError, YahtzeeError
+from yahtzee.errors import (
+    IllegalMoveError,
+    InvalidGameError,
+    MalformedError,
+    YahtzeeError,
+    quote,
+)
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +62,14 @@ async def _domain_error(request: Request, error: Exception) -> JSONResponse:
     return error_response(_status_for(error), error.code, f"{error.zh}：{error}")
 
 
+def _path(loc: list[int | str]) -> str:
+    """A field's place as ``a.b[0].c``."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
+    return text
+
+
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0] if error.errors() else {}
@@ -65,19 +79,25 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
         return error_response(
             422, "invalid_request", f"请求内容不是有效的 JSON：{reason} at character {position}"
         )
-    loc = [str(part) for part in first.get("loc", ()) if part != "body"]
+    loc = [part for part in first.get("loc", ()) if part != "body"]
     if not loc and isinstance(first.get("input"), bytes | str):
         # FastAPI reads the body as JSON only when it is declared so; otherwise it is raw text.
         return error_response(
             422, "invalid_request", "请求内容不正确：send the body as JSON (application/json)"
         )
-    where = ".".join(loc)
-    message = first.get("msg", "invalid")
-    detail = f"{where}: {message}" if where else message
+    # In JSON's words (null, not None), and quoting what was sent, as the domain errors do.
+    message = str(first.get("msg", "invalid")).replace("None", "null")
+    if first.get("type") != "missing" and "input" in first:
+        message = f"{message}, got {quote(first['input'])}"
     if loc and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing"):
         # A saved game that does not even have the right shape is a corrupt save, and the page
-        # treats it like one whatever check caught it.
+        # treats it like one whatever check caught it. Its fields are named as the codec
+        # names them: sides[0].sheet.chance.
+        where = _path(loc[1:])
+        detail = f"{where}: {message}" if where else message
         return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{detail}")
+    where = _path(loc)
+    detail = f"{where}: {message}" if where else message
     return error_response(422, "invalid_request", f"请求内容不正确：{detail}")
 
 
