@@ -196,6 +196,9 @@ def test_not_json_and_wrong_method(client: TestClient) -> None:
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
     assert client.get("/nowhere").json()["error"]["code"] == "not_found"
+    response = client.post("/api/new/", json={"mode": "single"}, follow_redirects=False)
+    assert response.status_code == 404
+    assert client.head("/healthz").status_code == 200
 
 
 @pytest.mark.parametrize(

@@ -214,6 +214,8 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         docs_url=None,  # Swagger UI loads scripts from other sites; the document is enough
         redoc_url=None,
         openapi_url="/api/openapi.json",
+        # /api/new/ is not an address of ours: a 404, not a redirect a POST may not follow
+        redirect_slashes=False,
     )
     app.state.engine = engine
     install_error_handlers(app)
@@ -227,6 +229,11 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         if engine.table is None:
             return error_response(503, "not_ready", "服务器正在准备中")
         return {"ready": True, "new_game_value": engine.table.new_game_value}
+
+    # Some load balancers' health checks ask with HEAD.
+    @app.head("/healthz", include_in_schema=False)
+    async def healthz_head() -> Any:
+        return await healthz()
 
     @app.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
     async def new_game(request: schemas.NewGameRequest) -> Any:
