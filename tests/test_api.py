@@ -330,6 +330,7 @@ def test_a_finished_game_names_the_action_refused(client: TestClient) -> None:
 def test_computer_step_in_single_mode_is_refused(client: TestClient) -> None:
     body = post(client, "/api/computer", {"game": new_single(client)["game"]}, 409)
     assert body["error"]["code"] == "illegal_move"
+    assert body["error"]["message"].endswith("a single-player game has no computer to move")
 
 
 def test_review_endpoint(client: TestClient) -> None:

@@ -287,7 +287,9 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         game = from_json(request.game.model_dump())
         if game.finished:
             raise IllegalMoveError("the game is over")
-        if game.current != COMPUTER or game.difficulty is None:
+        if game.difficulty is None:
+            raise IllegalMoveError("a single-player game has no computer to move")
+        if game.current != COMPUTER:
             raise IllegalMoveError("it is not the computer's turn")
         action = engine.player(game.difficulty).step(game)
         game = game.apply(action, engine.rng)
