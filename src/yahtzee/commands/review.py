@@ -20,7 +20,12 @@ HELP = "review a finished (or unfinished) game: luck, mistakes and what was best
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a game JSON file (as exported by the page), or - for stdin")
-    parser.add_argument("--side", choices=("player", "computer"), default="player")
+    parser.add_argument(
+        "--side",
+        choices=("player", "computer"),
+        default="player",
+        help="whose decisions to review; computer only for a 人机对战 game",
+    )
     parser.add_argument("--top", type=int, default=10, help="how many mistakes to list")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
 

@@ -21,7 +21,7 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument(
         "--log-level", default="warning", choices=LOG_LEVELS, help="uvicorn log level"
     )
