@@ -66,6 +66,16 @@ def test_advise_json_keeps(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (["--dice", "1", "2", "3", "4", "5", "--rolls-left", "3"], "0, 1 or 2, got 3"),
         (
+            ["--dice", *"11111", "--scores", "yahtzee=50,yahtzee_bonus=1200"],
+            "yahtzee_bonus 1200 is impossible with 1 box filled: each 100 needs a Yahtzee scored"
+            " in a box besides yahtzee (at most 0 here)",
+        ),
+        (
+            ["--dice", *"11111", "--scores", "yahtzee=50,ones=5,yahtzee_bonus=100000000"],
+            "yahtzee_bonus 100000000 is impossible with 2 boxes filled",
+        ),
+        (["--dice", *"11111", "--scores", "yahtzee_bonus=100,yahtzee_bonus=200"], "given twice"),
+        (
             [
                 "--dice",
                 *"12345",
@@ -101,7 +111,11 @@ def test_advise_bad_int_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 QUERIES = [
     {"dice": [2, 3, 4, 5, 5], "rolls_left": 2, "scores": {}},
-    {"dice": [1, 1, 1, 1, 1], "rolls_left": 0, "scores": {"yahtzee": 50, "yahtzee_bonus": 100}},
+    {
+        "dice": [1, 1, 1, 1, 1],
+        "rolls_left": 0,
+        "scores": {"yahtzee": 50, "sixes": 30, "yahtzee_bonus": 100},
+    },
     {"dice": [1, 2, 3, 4, 5], "rolls_left": 1},
     {"dice": [1, 2, 3, 4, 5], "rolls_left": 1, "scores": {}, "hold": [1]},
     {"dice": [1, 2, 3, 4, 5, 6], "rolls_left": 1, "scores": {}},
@@ -117,12 +131,12 @@ def _check_batch_answers(out: str) -> None:
     assert answers[0]["best"]["ev"] == pytest.approx(254.87542, abs=1e-5)
     # Joker: ones open so the five 1s must go there; the +100 is earned either way.
     assert [o["box"] for o in answers[1]["options"]] == ["ones"]
-    assert "missing ['scores']" in answers[2]["error"]
-    assert "unknown ['hold']" in answers[3]["error"]
+    assert 'missing ["scores"]' in answers[2]["error"]
+    assert 'unknown ["hold"]' in answers[3]["error"]
     assert "expected 5 dice" in answers[4]["error"]
-    assert "whole number, got ones='3'" in answers[5]["error"]
+    assert 'whole number, got {"ones": "3"}' in answers[5]["error"]
     assert "JSON object" in answers[6]["error"]
-    assert "line 9 is not JSON" in answers[7]["error"]
+    assert answers[7]["error"] == 'line 9 is not JSON: "{not json"'
 
 
 def _batch_text() -> str:
@@ -307,3 +321,91 @@ def test_solve_win_that_cannot_save_goes_on_in_memory(
         f"cannot save the win-probability tables to {tmp_path / tables.FILE_NAME}: "
         "Is a directory; it will be computed again next time"
     )
+
+
+def test_advise_new_sheet_and_one_roll_left(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", "--dice", *"11111", "--rolls-left", "1"]
+    assert main([*argv, "--scores", "none"]) == 0
+    first = capsys.readouterr().out
+    assert first.splitlines()[0] == "dice 1 1 1 1 1, 1 roll left, sheet total 0"
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_advise_bonus_at_the_limit_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:
+    scores = "yahtzee=50,ones=5,twos=10,yahtzee_bonus=200"
+    assert main(["advise", "--dice", *"33333", "--scores", scores]) == 0
+    assert "sheet total 265" in capsys.readouterr().out
+
+
+def _batch(tmp_path: Path, data: bytes, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """The answers of ``advise --batch`` to a file of ``data``, after checking it ran."""
+    path = tmp_path / "queries.jsonl"
+    path.write_bytes(data)
+    assert main(["advise", "--batch", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return [json.dumps(json.loads(line)["error"]) if "error" in line else "ok"
+            for line in captured.out.splitlines()]  # fmt: skip
+
+
+GOOD = json.dumps({"dice": [1, 2, 3, 4, 5], "rolls_left": 0, "scores": {}}).encode()
+
+
+def test_batch_too_deep_a_line_is_one_error_and_the_batch_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = b"[" * 100_000
+    nested = b'{"dice": ' + b"[" * 990 + b"]" * 990 + b', "rolls_left": 0, "scores": {}}'
+    answers = _batch(tmp_path, b"\n".join([deep, nested, GOOD]) + b"\n", capsys)
+    assert answers[0] == '"line 1 nests too deeply"'
+    # Deep, but within what json reads: an error line either way, depending on the stack.
+    assert answers[1].startswith(('"line 2 nests too deeply"', '"expected 5 dice, got 1: [[[['))
+    assert answers[2] == "ok"
+
+
+def test_batch_lines_that_are_not_utf8_are_errors_and_a_bom_is_fine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = b"\xef\xbb\xbf" + GOOD + b"\n\xff\xfe{}\n" + GOOD + b"\n"
+    answers = _batch(tmp_path, data, capsys)
+    assert answers == ["ok", '"line 2 is not UTF-8 text: byte 0xff at position 0"', "ok"]
+
+
+def test_batch_from_stdin_bytes_like_a_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + GOOD + b"\n\xff\n"), "utf-8")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert main(["advise", "--batch", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "options" in json.loads(lines[0])
+    assert json.loads(lines[1]) == {"error": "line 2 is not UTF-8 text: byte 0xff at position 0"}
+
+
+def test_batch_errors_quote_json_and_at_most_a_few_hundred_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    queries = [
+        {"dice": [1] * 1_000_000, "rolls_left": 0, "scores": {}},
+        {"dice": [1, 1, 1, 1, True], "rolls_left": 0, "scores": {}},
+        {"dice": [1, 1, 1, 1, 1], "rolls_left": None, "scores": {}},
+        {"dice": [1, 1, 1, 1, 1], "rolls_left": 0, "scores": {"foo": 1}},
+        {
+            "dice": [1, 1, 1, 1, 1],
+            "rolls_left": 0,
+            "scores": {"yahtzee": 50, "yahtzee_bonus": 1200},
+        },
+        {"dice": [1, 1, 1, 1, 1], "rolls_left": 0, "scores": {}, "x" * 10_000: 1},
+    ]
+    data = "\n".join(json.dumps(q) for q in queries) + "\n" + "x" * 100_000 + "\n"
+    answers = [json.loads(a) for a in _batch(tmp_path, data.encode(), capsys)]
+    assert answers[0].startswith("expected 5 dice, got 1000000: [1, 1, 1")
+    assert answers[1] == "a die shows 1 to 6, got true in [1, 1, 1, 1, true]"
+    assert answers[2] == "rolls left must be 0, 1 or 2, got null"
+    assert answers[3] == 'unknown box: "foo"'
+    assert answers[4].startswith("yahtzee_bonus 1200 is impossible with 1 box filled")
+    assert answers[5].startswith('a query has exactly dice, rolls_left, scores: unknown ["xxx')
+    assert answers[6].startswith('line 7 is not JSON: "xxx')
+    assert all(len(a) < 500 for a in answers)
+    assert answers[0].endswith("…") and answers[6].endswith("…")

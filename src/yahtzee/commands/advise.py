@@ -14,19 +14,22 @@ there) or ``{"box": key, "points": n, "ev": …}``; ``ev`` is the expected final
 
 Exit status: 0 on success; 2 with one line on stderr for bad input (dice, rolls left, scores, a full
 sheet). In batch mode a bad query answers ``{"error": "…"}`` on its line and the batch goes on: the
-status is 0 whenever the batch ran, 2 only if the file could not be read.
+status is 0 whenever the batch ran, 2 only if the file could not be read. Every line is decoded
+alone, so a line that is not UTF-8 is one more bad query; a UTF-8 byte-order mark before the first
+is allowed. An error quotes the query as JSON, cut to a couple of hundred characters.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TextIO
 
 from yahtzee.errors import MalformedError, YahtzeeError
-from yahtzee.rules import Sheet, check_dice
+from yahtzee.rules import BOXES, NUM_DICE, YAHTZEE_BONUS, Sheet, check_dice
 from yahtzee.solver import Advice, Advisor, Option, load_table
 from yahtzee.solver.advisor import check_rolls_left
 
@@ -34,6 +37,12 @@ HELP = "list every option at a decision point with its expected final total, bes
 
 BONUS_KEY = "yahtzee_bonus"
 QUERY_KEYS = frozenset({"dice", "rolls_left", "scores"})
+SHEET_KEYS = frozenset({box.value for box in BOXES} | {BONUS_KEY})
+NEW_SHEET = "none"
+QUOTE_LIMIT = 200
+"""Characters of a bad query quoted back in its error: one line can be megabytes long."""
+ERROR_LIMIT = 500
+"""Characters of an error answer, whatever quoted it (the rules quote a whole list of dice)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,8 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rolls-left", type=int, default=0, help="rolls left: 0, 1 or 2")
     parser.add_argument(
         "--scores",
-        default="",
-        help="filled boxes as box=points,… (yahtzee_bonus=100 allowed); none for a new sheet",
+        default=NEW_SHEET,
+        help="filled boxes as box=points,… (yahtzee_bonus=100 allowed), or none for a new sheet",
     )
     parser.add_argument("--json", action="store_true", help="answer in JSON")
     parser.add_argument(
@@ -50,23 +59,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def sheet_from_scores(scores: Mapping[str, object]) -> Sheet:
-    """A sheet from ``{box: points}`` plus an optional ``yahtzee_bonus``; MalformedError if bad."""
-    boxes: dict[str, int] = {}
-    for key, value in scores.items():
-        if key != BONUS_KEY:
-            if type(value) is not int:
-                raise MalformedError(f"points must be a whole number, got {key}={value!r}")
-            boxes[key] = value
-    bonus = scores.get(BONUS_KEY, 0)
-    if type(bonus) is not int:
-        raise MalformedError(f"yahtzee_bonus must be a multiple of 100, got {bonus!r}")
-    return Sheet.from_scores(boxes, bonus)
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quote(value: object) -> str:
+    """``value`` as JSON, cut to QUOTE_LIMIT characters with an ellipsis."""
+    return _clip(json.dumps(value, ensure_ascii=False), QUOTE_LIMIT)
+
+
+def sheet_from_scores(scores: Mapping[str, int], bonus: int = 0) -> Sheet:
+    """A sheet from ``{box: points}`` and the Yahtzee bonus; MalformedError if no game has it."""
+    sheet = Sheet.from_scores(scores, bonus)
+    # Each 100 is a further Yahtzee scored in some other box after the 50 in ``yahtzee``.
+    most = YAHTZEE_BONUS * max(sheet.filled_count - 1, 0)
+    if sheet.yahtzee_bonus > most:
+        filled = sheet.filled_count
+        raise MalformedError(
+            f"yahtzee_bonus {sheet.yahtzee_bonus} is impossible with {filled} "
+            f"box{'es' * (filled != 1)} filled: each 100 needs a Yahtzee scored in a box "
+            f"besides yahtzee (at most {most} here)"
+        )
+    return sheet
 
 
 def parse_scores(text: str) -> Sheet:
-    """A sheet from ``"ones=3,sixes=18,yahtzee=50"``; MalformedError naming the bad item."""
-    scores: dict[str, object] = {}
+    """A sheet from ``"ones=3,sixes=18,yahtzee=50"`` (``none`` for a new sheet); MalformedError
+    naming the bad item."""
+    if text.strip().lower() == NEW_SHEET:
+        return Sheet()
+    boxes: dict[str, int] = {}
+    bonus: int | None = None
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
@@ -78,47 +101,117 @@ def parse_scores(text: str) -> Sheet:
             points = int(value)
         except ValueError:
             raise MalformedError(f"points must be a whole number, got {item!r}") from None
-        if key in scores:
+        if key in boxes or (key == BONUS_KEY and bonus is not None):
             raise MalformedError(f"box {key!r} given twice in {text!r}")
-        scores[key] = points
-    return sheet_from_scores(scores)
+        if key == BONUS_KEY:
+            bonus = points
+        else:
+            boxes[key] = points
+    return sheet_from_scores(boxes, bonus or 0)
+
+
+def _json_sheet(scores: object) -> Sheet:
+    """The sheet of a query's ``scores``, checked as JSON: an object of whole numbers."""
+    if not isinstance(scores, dict):
+        raise MalformedError(f"scores must be an object of box: points, got {quote(scores)}")
+    boxes: dict[str, int] = {}
+    for key, value in scores.items():
+        if key not in SHEET_KEYS:
+            raise MalformedError(f"unknown box: {quote(key)}")
+        if type(value) is not int:
+            raise MalformedError(f"points must be a whole number, got {quote({key: value})}")
+        boxes[key] = value
+    return sheet_from_scores(boxes, boxes.pop(BONUS_KEY, 0))
+
+
+def _json_dice(dice: object) -> tuple[int, ...]:
+    """A query's ``dice``, checked as JSON: a list of five whole numbers 1 to 6."""
+    if not isinstance(dice, list):
+        raise MalformedError(f"dice must be a list of {NUM_DICE} faces, got {quote(dice)}")
+    if len(dice) != NUM_DICE:
+        raise MalformedError(f"expected {NUM_DICE} dice, got {len(dice)}: {quote(dice)}")
+    for die in dice:
+        if type(die) is not int:
+            raise MalformedError(f"a die shows 1 to 6, got {quote(die)} in {quote(dice)}")
+    return check_dice(dice)
+
+
+def _json_rolls_left(rolls_left: object) -> int:
+    if type(rolls_left) is not int:
+        raise MalformedError(f"rolls left must be 0, 1 or 2, got {quote(rolls_left)}")
+    return check_rolls_left(rolls_left)
 
 
 def answer(advisor: Advisor, query: object) -> dict[str, object]:
     """The JSON answer to one batch query (a decoded JSON value); raises YahtzeeError if bad."""
     if not isinstance(query, dict):
-        raise MalformedError(f"a query is a JSON object, got {query!r}")
+        raise MalformedError(f"a query is a JSON object, got {quote(query)}")
     missing = sorted(QUERY_KEYS - query.keys())
     extra = sorted(query.keys() - QUERY_KEYS)
     if missing or extra:
-        faults = [f"missing {missing}"] * bool(missing) + [f"unknown {extra}"] * bool(extra)
+        faults = [f"missing {quote(missing)}"] * bool(missing)
+        faults += [f"unknown {quote(extra)}"] * bool(extra)
         raise MalformedError(
-            f"a query has exactly dice, rolls_left, scores: {', '.join(faults)} in {query!r}"
+            f"a query has exactly dice, rolls_left, scores: {', '.join(faults)} in {quote(query)}"
         )
-    scores = query["scores"]
-    if not isinstance(scores, dict):
-        raise MalformedError(f"scores must be an object of box: points, got {scores!r}")
-    sheet = sheet_from_scores(scores)
-    return advisor.advise(
-        sheet, check_dice(query["dice"]), check_rolls_left(query["rolls_left"])
-    ).to_json()
+    sheet = _json_sheet(query["scores"])
+    dice = _json_dice(query["dice"])
+    return advisor.advise(sheet, dice, _json_rolls_left(query["rolls_left"])).to_json()
 
 
-def run_batch(advisor: Advisor, lines: Iterable[str], out: TextIO) -> None:
-    """Answer each non-blank line; a bad line gets ``{"error": …}`` and the batch goes on."""
+def _query(number: int, line: str | bytes) -> object:
+    """The JSON value on line ``number``; MalformedError if it is not UTF-8 or not JSON."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MalformedError(
+                f"line {number} is not UTF-8 text: byte {line[error.start]:#04x} "
+                f"at position {error.start}"
+            ) from None
+    try:
+        return json.loads(line)
+    except ValueError:
+        raise MalformedError(f"line {number} is not JSON: {quote(line.strip())}") from None
+
+
+def run_batch(advisor: Advisor, lines: Iterable[str | bytes], out: TextIO) -> None:
+    """Answer each non-blank line; a bad line gets ``{"error": …}`` and the batch goes on.
+
+    ``lines`` are text, or bytes each decoded as UTF-8; a byte-order mark may start the first.
+    """
     for number, line in enumerate(lines, start=1):
+        if number == 1:
+            line = (
+                line.removeprefix("\ufeff")
+                if isinstance(line, str)
+                else line.removeprefix(codecs.BOM_UTF8)
+            )
         if not line.strip():
             continue
         try:
-            try:
-                query = json.loads(line)
-            except ValueError:
-                raise MalformedError(f"line {number} is not JSON: {line.strip()!r}") from None
-            result: dict[str, object] = answer(advisor, query)
+            result: dict[str, object] = answer(advisor, _query(number, line))
         except YahtzeeError as error:
-            result = {"error": str(error)}
+            result = {"error": _clip(str(error), ERROR_LIMIT)}
+        except RecursionError:
+            # json and repr recurse once per level of nesting: "[" * 100000 would crash them.
+            result = {"error": f"line {number} nests too deeply"}
         out.write(json.dumps(result) + "\n")
         out.flush()
+
+
+def _lines(name: str) -> Iterator[str | bytes]:
+    """The lines of batch file ``name`` (``-`` for stdin), as bytes where the stream has them;
+    MalformedError naming the file if it cannot be opened or read (but not for output errors:
+    those happen outside this generator)."""
+    try:
+        if name == "-":
+            yield from getattr(sys.stdin, "buffer", sys.stdin)
+        else:
+            with open(name, "rb") as source:
+                yield from source
+    except OSError as error:
+        raise MalformedError(f"cannot read batch file {name!r}: {error.strerror}") from None
 
 
 def _keep_text(option: Option) -> str:
@@ -129,7 +222,8 @@ def _keep_text(option: Option) -> str:
 
 def render(advice: Advice, dice: tuple[int, ...], rolls_left: int, sheet: Sheet) -> str:
     """A short aligned table: the best option first, boxes in Chinese and English."""
-    head = f"dice {' '.join(map(str, dice))}, {rolls_left} rolls left, sheet total {sheet.total}"
+    rolls = f"{rolls_left} roll{'s' * (rolls_left != 1)} left"
+    head = f"dice {' '.join(map(str, dice))}, {rolls}, sheet total {sheet.total}"
     rows = [head, f"  {'keep':<11}{'box':<24}{'points':>6}  {'expected total':>14}"]
     for i, option in enumerate(advice.options):
         box = f"{option.box.zh} {option.box.value}" if option.box is not None else ""
@@ -145,17 +239,7 @@ def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         if args.dice is not None:
             raise MalformedError("give either --batch or --dice, not both")
-        advisor = Advisor(load_table())
-        if args.batch == "-":
-            run_batch(advisor, sys.stdin, sys.stdout)
-            return 0
-        try:
-            with open(args.batch, encoding="utf-8") as lines:
-                run_batch(advisor, lines, sys.stdout)
-        except OSError as error:
-            raise MalformedError(
-                f"cannot read batch file {args.batch!r}: {error.strerror}"
-            ) from None
+        run_batch(Advisor(load_table()), _lines(args.batch), sys.stdout)
         return 0
     if args.dice is None:
         raise MalformedError("give the dice with --dice D D D D D, or queries with --batch")
