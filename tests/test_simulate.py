@@ -25,6 +25,7 @@ from yahtzee.rules import BOXES, choices
 from yahtzee.rules import score as rules_score
 from yahtzee.solver import Table
 from yahtzee.solver.tables import KEEPS, ROLLS
+from yahtzee.winprob.tables import WinTables
 
 
 class ScriptedDice:
@@ -184,6 +185,8 @@ def test_cli_head_to_head_json(solver_table: Table, capsys: pytest.CaptureFixtur
         (["--games", "0"], "at least 1"),
         (["--games", "-5"], "at least 1"),
         (["--games", "many"], "whole number"),
+        (["--games", "10000001"], "--games: must be at most 10,000,000, got 10,000,001"),
+        (["--player", "x"], "(choose from beginner, normal, expert, expert-win)"),
         (["--seed", "x"], "whole number"),
     ],
 )
@@ -195,3 +198,47 @@ def test_cli_bad_arguments(
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--player", "expert-win"], "expert-win plays only against expert: add --vs expert"),
+        (
+            ["--player", "normal", "--vs", "expert-win"],
+            "expert-win plays only against expert, not normal",
+        ),
+        (
+            ["--player", "expert-win", "--vs", "beginner"],
+            "expert-win plays only against expert, not beginner",
+        ),
+        (
+            ["--player", "expert-win", "--vs", "expert-win"],
+            "expert-win plays only against expert, not expert-win",
+        ),
+    ],
+)
+def test_cli_expert_win_plays_only_expert(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["simulate", *args, "--games", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"yahtzee simulate: error: {message}\n"
+
+
+def test_cli_expert_win_either_way_round_is_one_match(
+    win_tables: WinTables, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--games", "6", "--seed", "5", "--json"]
+    assert main([*argv, "--player", "expert-win", "--vs", "expert"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--player", "expert", "--vs", "expert-win"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert (second["player"], second["vs"]) == ("expert", "expert-win")
+    assert (second["win"], second["draw"], second["loss"]) == (
+        first["loss"],
+        first["draw"],
+        first["win"],
+    )
+    assert (second["mean"], second["opponent_mean"]) == (first["opponent_mean"], first["mean"])

@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 
+from yahtzee.errors import MalformedError
 from yahtzee.game import Difficulty
 from yahtzee.players import get_policy, parse_difficulty
 from yahtzee.players.simulate import Match, Summary, head_to_head, simulate
@@ -25,13 +26,19 @@ from yahtzee.rules import BOXES
 HELP = "simulate many games of a computer player and print its strength"
 
 
-def _positive(text: str) -> int:
+MAX_GAMES = 10_000_000
+"""About a quarter of an hour at the slowest pairing; a typo's extra zeros should not be days."""
+
+
+def _games(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, got {value:,}")
     return value
 
 
@@ -46,7 +53,7 @@ def _seed(text: str) -> int:
 
 
 EXPERT_WIN = "expert-win"
-"""``--player`` key of the play-to-win 高手 (``yahtzee.players.winmax``); only ``--vs expert``."""
+"""Key of the play-to-win 高手 (``yahtzee.players.winmax``); it plays only against expert."""
 
 
 def _level(text: str) -> Difficulty | str:
@@ -54,8 +61,10 @@ def _level(text: str) -> Difficulty | str:
         return text
     try:
         return parse_difficulty(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"unknown player: {text!r} (choose from beginner, normal, expert, {EXPERT_WIN})"
+        ) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,11 +72,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--player",
         type=_level,
         default=Difficulty.EXPERT,
-        help="beginner, normal, expert, or expert-win (plays to win; with --vs expert)",
+        help="beginner, normal, expert, or expert-win (plays to win; only against expert)",
     )
-    parser.add_argument("--games", type=_positive, default=10_000, help="games to play")
-    parser.add_argument("--seed", type=_seed, default=7, help="random seed (default 7)")
-    parser.add_argument("--vs", type=_level, help="play head to head against this player")
+    parser.add_argument(
+        "--games", type=_games, default=10_000, help=f"games to play, at most {MAX_GAMES:,}"
+    )
+    parser.add_argument("--seed", type=_seed, default=7, help="random seed")
+    parser.add_argument(
+        "--vs", type=_level, help="play head to head against this player (same choices)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -98,28 +111,36 @@ def _describe(level: Difficulty, summary: Summary) -> list[str]:
 
 
 def _run_win(args: argparse.Namespace) -> int:
-    """``--player expert-win --vs expert``: the play-to-win 高手 against the EV optimum."""
+    """expert-win against expert, in either order: the play-to-win 高手 against the EV optimum,
+    reported from the side of ``--player``."""
     from yahtzee.players.winmax import match_vs_ev
     from yahtzee.solver import StderrProgress, load_table
 
-    if args.vs is not Difficulty.EXPERT:
-        print("yahtzee simulate: --player expert-win needs --vs expert", file=sys.stderr)
-        return 2
+    if args.vs is None:
+        raise MalformedError(f"{EXPERT_WIN} plays only against expert: add --vs expert")
+    player, opponent = str(args.player), str(args.vs)
+    other = opponent if player == EXPERT_WIN else player
+    if other != Difficulty.EXPERT:
+        raise MalformedError(f"{EXPERT_WIN} plays only against expert, not {other}")
     tty = sys.stderr.isatty()
-    progress = StderrProgress(label="simulating expert-win vs expert") if tty else None
+    progress = StderrProgress(label=f"simulating {player} vs {opponent}") if tty else None
     result = match_vs_ev(load_table(progress=tty), args.games, args.seed, progress=progress)
+    # One match, two ways to tell it: the same seed gives the same games either way round.
+    win, loss, mean, opponent_mean = result.win, result.loss, *result.means
+    if player != EXPERT_WIN:
+        win, loss, mean, opponent_mean = loss, win, opponent_mean, mean
     if args.json:
-        out = {"player": EXPERT_WIN, "vs": "expert", "seed": args.seed, "games": result.games,
-               "win": result.win, "draw": result.draw, "loss": result.loss,
-               "mean": result.means[0], "opponent_mean": result.means[1]}  # fmt: skip
+        out = {"player": player, "vs": opponent, "seed": args.seed, "games": result.games,
+               "win": win, "draw": result.draw, "loss": loss,
+               "mean": mean, "opponent_mean": opponent_mean}  # fmt: skip
         print(json.dumps(out))
     else:
         print(f"seed {args.seed}")
         print(
-            f"expert-win against expert: win {result.win:.2%}  draw {result.draw:.2%}  "
-            f"loss {result.loss:.2%} over {result.games:,} games (each side starts half)"
+            f"{player} against {opponent}: win {win:.2%}  draw {result.draw:.2%}  "
+            f"loss {loss:.2%} over {result.games:,} games (each side starts half)"
         )
-        print(f"  mean totals {result.means[0]:.2f} vs {result.means[1]:.2f}")
+        print(f"  mean totals {mean:.2f} vs {opponent_mean:.2f}")
         print(f"{result.games / result.seconds:,.0f} games per second")
     return 0
 
@@ -127,7 +148,7 @@ def _run_win(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     from yahtzee.solver import StderrProgress, load_table
 
-    if args.player == EXPERT_WIN:
+    if EXPERT_WIN in (args.player, args.vs):
         return _run_win(args)
 
     player: Difficulty = args.player
