@@ -5,10 +5,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import Route
 
 from tests.browser.support import OpenTable, Table
 from tests.gameplay import random_game
@@ -225,30 +227,33 @@ def test_tampered_saved_game_is_refused_by_the_server(table: Table) -> None:
     finished_records_kept(table)
 
 
-@pytest.mark.parametrize("status", [404, 408, 429])
-def test_a_proxy_error_on_resume_keeps_the_saved_game(table: Table, status: int) -> None:
+def proxy_error(status: int) -> Callable[[Route], None]:
+    """A route handler answering as a proxy would: ``status`` with an HTML page."""
+    return lambda route: route.fulfill(
+        status=status, body="<html>busy</html>", content_type="text/html"
+    )
+
+
+def test_a_proxy_error_on_resume_keeps_the_saved_game(table: Table) -> None:
     table.start_single()
     table.roll()
     table.score(table.best_box())
     saved = table.storage("yahtzee.game")
     page = table.page
     page.get_by_role("button", name="回大厅").click()
-    # Something between the page and the server answers with its own HTML error page.
-    page.route(
-        "**/api/action",
-        lambda route: route.fulfill(
-            status=status, body="<html>busy</html>", content_type="text/html"
-        ),
-    )
-    page.get_by_role("button", name="继续上次没打完的一局").click()
-    page.wait_for_selector("#message:not([hidden])")
-    assert f"（{status}）" in table.message()
-    assert table.storage("yahtzee.game") == saved
-    # Once the way is clear again, the same game goes on.
-    page.unroute("**/api/action")
-    page.locator("#message").click()
-    if page.locator("#lobby").is_visible():
+    for status in (404, 408, 429):
+        # Something between the page and the server answers with its own HTML error page.
+        page.route("**/api/action", proxy_error(status))
         page.get_by_role("button", name="继续上次没打完的一局").click()
+        page.wait_for_selector("#message:not([hidden])")
+        assert f"（{status}）" in table.message()
+        assert table.storage("yahtzee.game") == saved
+        page.unroute("**/api/action")
+        page.locator("#message").click()
+        if not page.locator("#lobby").is_visible():
+            page.get_by_role("button", name="回大厅").click()
+    # Once the way is clear again, the same game goes on.
+    page.get_by_role("button", name="继续上次没打完的一局").click()
     table.wait_idle()
     assert table.text("#round") == "第 2 / 13 回合"
 
@@ -273,35 +278,36 @@ def last_turn(seed: int) -> Game:
     raise AssertionError("no last turn reached")
 
 
-@pytest.mark.parametrize(
-    ("raw", "words", "shown"),
-    [
-        ("[[[", "已损坏", "暂无"),
-        (json.dumps({**RECORDS, "version": 2}), "不认识的版本", "暂无"),
-        (json.dumps({**RECORDS, "single": {"best": "231", "games": 7}}), "1 项数值", "3 胜"),
-        (
-            json.dumps({**RECORDS, "vs": {**RECORDS["vs"], "expert": {"wins": -1, "best": 99999}}}),
-            "2 项数值",
-            "231",
-        ),
-    ],
-    ids=["garbage", "unknown-version", "string-best", "negative-and-impossible"],
-)
-def test_unreadable_records_are_kept_before_a_game_replaces_them(
-    table: Table, raw: str, words: str, shown: str
-) -> None:
-    game = last_turn(3)
-    table.set_storage({"yahtzee.records": raw, "yahtzee.game": json.dumps(to_json(game))})
-    table.reload()
-    message = table.message()
-    assert words in message and "原数据已另存" in message
-    assert "\n" not in message
-    # The message waits for the player instead of fading out; readable fields are still shown.
-    assert table.page.locator("#message.lasting").is_visible()
-    assert shown in table.page.locator("#records").inner_text()
+# Unreadable records: what the message says, and what of them is still shown.
+UNREADABLE_RECORDS = [
+    (json.dumps({**RECORDS, "version": 2}), "不认识的版本", "暂无"),
+    (json.dumps({**RECORDS, "single": {"best": "231", "games": 7}}), "1 项数值", "3 胜"),
+    (
+        json.dumps({**RECORDS, "vs": {**RECORDS["vs"], "expert": {"wins": -1, "best": 99999}}}),
+        "2 项数值",
+        "231",
+    ),
+    ("[[[", "已损坏", "暂无"),
+]
+
+
+def test_unreadable_records_are_kept_before_a_game_replaces_them(table: Table) -> None:
     kept = "() => localStorage.getItem('yahtzee.records.unreadable')"
-    assert table.page.evaluate(kept) == raw
+    for raw, words, shown in UNREADABLE_RECORDS:
+        table.page.evaluate("() => localStorage.clear()")
+        table.set_storage({"yahtzee.records": raw})
+        table.reload()
+        message = table.message()
+        assert words in message and "原数据已另存" in message, raw
+        assert "\n" not in message
+        # The message waits for the player instead of fading out; readable fields still show.
+        assert table.page.locator("#message.lasting").is_visible()
+        assert shown in table.page.locator("#records").inner_text()
+        assert table.page.evaluate(kept) == raw
     # Finishing a game writes the records anew; the unreadable original stays where it was put.
+    game = last_turn(3)
+    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
+    table.reload()
     table.page.locator("#message").click()
     table.page.get_by_role("button", name="继续上次没打完的一局").click()
     table.wait_idle()
