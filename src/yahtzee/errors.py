@@ -11,11 +11,15 @@ from __future__ import annotations
 import json
 
 
-def quote(value: object) -> str:
-    """``value`` as an error message quotes input: as JSON, cut to 60 characters (a megabyte
-    of bad input must not come back as a megabyte of message)."""
-    text = json.dumps(value, ensure_ascii=False, default=repr)
-    return text if len(text) <= 60 else text[:57] + "..."
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, the last an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """``value`` as an error message quotes input: as JSON, cut to ``limit`` characters (a
+    megabyte of bad input must not come back as a megabyte of message)."""
+    return clip(json.dumps(value, ensure_ascii=False, default=repr), limit)
 
 
 class YahtzeeError(ValueError):

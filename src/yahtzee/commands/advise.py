@@ -28,6 +28,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TextIO
 
+from yahtzee import errors
 from yahtzee.errors import MalformedError, YahtzeeError
 from yahtzee.rules import BOXES, NUM_DICE, YAHTZEE_BONUS, Sheet, check_dice
 from yahtzee.solver import Advice, Advisor, Option, load_table
@@ -59,13 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
 def quote(value: object) -> str:
-    """``value`` as JSON, cut to QUOTE_LIMIT characters with an ellipsis."""
-    return _clip(json.dumps(value, ensure_ascii=False), QUOTE_LIMIT)
+    """``value`` as JSON, cut to QUOTE_LIMIT characters: a query's values are quoted longer
+    than the usual error's."""
+    return errors.quote(value, QUOTE_LIMIT)
 
 
 def sheet_from_scores(scores: Mapping[str, int], bonus: int = 0) -> Sheet:
@@ -192,7 +190,7 @@ def run_batch(advisor: Advisor, lines: Iterable[str | bytes], out: TextIO) -> No
         try:
             result: dict[str, object] = answer(advisor, _query(number, line))
         except YahtzeeError as error:
-            result = {"error": _clip(str(error), ERROR_LIMIT)}
+            result = {"error": errors.clip(str(error), ERROR_LIMIT)}
         except RecursionError:
             # json and repr recurse once per level of nesting: "[" * 100000 would crash them.
             result = {"error": f"line {number} nests too deeply"}
