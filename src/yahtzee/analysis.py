@@ -22,7 +22,7 @@ from typing import Literal
 
 from yahtzee.errors import IllegalMoveError
 from yahtzee.game import Side
-from yahtzee.rules import Box, Sheet, bonus_for, choices
+from yahtzee.rules import BOXES, Box, Sheet, bonus_for, choices
 from yahtzee.solver import Advice, Advisor, Option
 
 OPTIMAL_TOLERANCE = 1e-9
@@ -107,9 +107,9 @@ def review_side(side: Side, advisor: Advisor) -> Review:
     """Grade every decision in ``side``'s log. Raises ValueError if the log is inconsistent,
     IllegalMoveError if the side has boxes left (the identity above holds only at the end)."""
     if not side.sheet.is_full:
-        filled = sum(v is not None for v in side.sheet.boxes)
         raise IllegalMoveError(
-            f"a review needs a finished game: {filled} of {len(side.sheet.boxes)} boxes filled"
+            f"a review needs a finished game: {side.sheet.filled_count} of {len(BOXES)} boxes "
+            "filled"
         )
     sheet = Sheet()
     start = advisor.expected_total(sheet)

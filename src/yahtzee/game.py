@@ -166,13 +166,17 @@ class UseHint:
 
 Action = Roll | Score | RestartTurn | UseHint
 
-# How an error message names each action (the player sees these through the API).
 _VERBS: dict[type, str] = {
     Roll: "roll",
     Score: "score",
     RestartTurn: "restart the turn",
     UseHint: "ask for a hint",
 }
+
+
+def verb(action: Action) -> str:
+    """How an error message names ``action`` (the player sees these through the API)."""
+    return _VERBS[type(action)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +281,7 @@ class Game:
         ``rng`` is needed only by ``Roll``.
         """
         if self.finished:
-            raise IllegalMoveError(f"the game is over; cannot {_VERBS.get(type(action), 'act')}")
+            raise IllegalMoveError(f"the game is over; cannot {verb(action)}")
         match action:
             case Roll(hold):
                 return self._checked_roll(hold, rng)

@@ -38,6 +38,7 @@ from yahtzee.game import (
     Roll,
     Score,
     UseHint,
+    verb,
 )
 from yahtzee.hints import hint_for
 from yahtzee.players import EXPERT_EV, Player, get_player
@@ -249,22 +250,20 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
     async def action(request: schemas.ActionRequest) -> Any:
         game = from_json(request.game.model_dump())
         act = request.action
+        action: Roll | Score | RestartTurn
+        if isinstance(act, schemas.RollAction):
+            action = Roll(tuple(act.hold))
+        elif isinstance(act, schemas.ScoreAction):
+            action = Score(act.box)
+        else:
+            action = RestartTurn()
         # The computer's dice and boxes are the server's to choose (POST /api/computer); a
         # client may only start the turn afresh, which is how a resumed game goes on.
-        if (
-            not game.finished
-            and game.current == COMPUTER
-            and not isinstance(act, schemas.RestartTurnAction)
-        ):
-            what = "roll" if isinstance(act, schemas.RollAction) else "score"
-            raise IllegalMoveError(f"it is the computer's turn; the player cannot {what} now")
-        if isinstance(act, schemas.RollAction):
-            game = game.apply(Roll(tuple(act.hold)), engine.rng)
-        elif isinstance(act, schemas.ScoreAction):
-            game = game.apply(Score(act.box))
-        else:
-            game = game.apply(RestartTurn())
-        return json_response(_reply(game, engine))
+        if not game.finished and game.current == COMPUTER and not isinstance(action, RestartTurn):
+            raise IllegalMoveError(
+                f"it is the computer's turn; the player cannot {verb(action)} now"
+            )
+        return json_response(_reply(game.apply(action, engine.rng), engine))
 
     @app.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
     async def hint(request: schemas.GameRequest) -> Any:

@@ -89,19 +89,20 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     message = str(first.get("msg", "invalid")).replace("None", "null")
     if first.get("type") != "missing" and "input" in first:
         message = f"{message}, got {quote(first['input'])}"
-    if loc and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing"):
-        # A saved game that does not even have the right shape is a corrupt save, and the page
-        # treats it like one whatever check caught it. Its fields are named as the codec
-        # names them: sides[0].sheet.chance.
-        where = _path(loc[1:])
-        detail = f"{where}: {message}" if where else message
-        return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{detail}")
-    where = _path(loc)
+    # A saved game that does not even have the right shape is a corrupt save, and the page
+    # treats it like one whatever check caught it. Its fields are named as the codec names
+    # them: sides[0].sheet.chance.
+    in_game = (
+        bool(loc) and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing")
+    )
+    where = _path(loc[1:] if in_game else loc)
     detail = f"{where}: {message}" if where else message
+    if in_game:
+        return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{detail}")
     return error_response(422, "invalid_request", f"请求内容不正确：{detail}")
 
 
-def _unreadable_body(cause: BaseException) -> str | None:
+def _unreadable_body(cause: BaseException | None) -> str | None:
     """Why FastAPI could not read a JSON body, when it gave up with a bare 400."""
     if isinstance(cause, UnicodeDecodeError):
         return f"the body is not UTF-8 ({cause.reason} at byte {cause.start})"
@@ -114,7 +115,7 @@ def _unreadable_body(cause: BaseException) -> str | None:
 
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
-    why = _unreadable_body(error.__cause__) if error.__cause__ is not None else None
+    why = _unreadable_body(error.__cause__)
     if error.status_code == 400 and why is not None:
         return error_response(422, "invalid_request", f"请求内容无法读取：{why}")
     code, message = HTTP_MESSAGES.get(error.status_code, ("http_error", "请求无法完成"))
