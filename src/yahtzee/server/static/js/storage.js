@@ -148,23 +148,27 @@ export class LocalStore {
   }
 
   // Records as {records, problem}. Readable fields are kept; when anything is unreadable, the
-  // whole stored value is first copied aside (KEYS.recordsKept), since the next finished game
-  // writes the records anew and would otherwise wipe what the player had.
+  // whole stored value is first copied aside (see `keep`) and left in place: the next finished
+  // game writes the records anew, which would otherwise wipe what the player had.
   loadRecords() {
     const records = emptyRecords();
     const raw = this.read(KEYS.records);
     if (raw === null) return { records, problem: null };
+    const kept = (problem) =>
+      this.keep(KEYS.records, raw)
+        ? `${problem}（原数据已另存，新的成绩照常记录）`
+        : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
     let data;
     try {
       data = JSON.parse(raw);
     } catch {
-      return { records, problem: this.keep(KEYS.records, raw, "纪录数据已损坏，无法读取") };
+      return { records, problem: kept("纪录数据已损坏，无法读取") };
     }
     if (!data || typeof data !== "object" || Array.isArray(data)) {
-      return { records, problem: this.keep(KEYS.records, raw, "纪录数据无法读取") };
+      return { records, problem: kept("纪录数据无法读取") };
     }
     if (data.version !== RECORDS_VERSION) {
-      return { records, problem: this.keep(KEYS.records, raw, "纪录数据来自不认识的版本，无法读取") };
+      return { records, problem: kept("纪录数据来自不认识的版本，无法读取") };
     }
     let bad = 0;
     // The field's value when readable, else the empty record's and one more unreadable field.
@@ -188,28 +192,23 @@ export class LocalStore {
       };
     }
     if (!bad) return { records, problem: null };
-    return { records, problem: this.keep(KEYS.records, raw, `纪录里有 ${bad} 项数值无法读取，其余照常`) };
+    return { records, problem: kept(`纪录里有 ${bad} 项数值无法读取，其余照常`) };
   }
 
-  // Copy the unreadable value `raw` of `key` aside (key + KEPT_SUFFIX) and say so: `problem`
-  // plus what became of the original. An earlier copy is never overwritten; a different one
-  // gets a key of its own. Records stay where they are: the next finished game replaces them.
-  keep(key, raw, problem) {
+  // Copy the unreadable value `raw` of `key` aside (key + KEPT_SUFFIX); true when a copy is
+  // there. An earlier copy is never overwritten; a different one gets a key of its own.
+  keep(key, raw) {
     const base = key + KEPT_SUFFIX;
     const kept = this.read(base);
-    const target = kept === null || kept === raw ? base : `${base}.${Date.now()}`;
-    const saved = kept === raw || this.write(target, raw);
-    if (key === KEYS.records) {
-      return saved ? `${problem}（原数据已另存，新的成绩照常记录）` : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
-    }
-    return saved ? `${problem}（原数据已另存）` : problem;
+    if (kept === raw) return true;
+    return this.write(kept === null ? base : `${base}.${Date.now()}`, raw);
   }
 
-  // Keep the unreadable value of `key` aside, then remove it: the problem text.
+  // Keep the unreadable value of `key` aside, then remove it: `problem` and what became of it.
   setAside(key, raw, problem) {
-    const said = this.keep(key, raw, problem);
+    const saved = this.keep(key, raw);
     this.remove(key);
-    return said;
+    return saved ? `${problem}（原数据已另存）` : problem;
   }
 
   // Save the records.
