@@ -14,11 +14,13 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet
-from yahtzee.solver import Table, TableError, load_table
+from yahtzee.solver import Progress, Table, TableError, load_table, store
 from yahtzee.solver.store import CACHE_ENV, FILE_NAME, table_path
+from yahtzee.solver.tables import FloatArray
 from yahtzee.winprob.tables import FILE_NAME as WIN_FILE_NAME
 from yahtzee.winprob.tables import WinTables, load_win_tables
 
@@ -59,6 +61,21 @@ def win_tables(solver_table: Table) -> WinTables:
     """The 胜率 tables of the session's cache dir (built there if needed: about a minute and a
     half on a fresh checkout, numba's compile included)."""
     return load_win_tables(solver_table)
+
+
+@pytest.fixture
+def fake_solve(solver_table: Table, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Replace the DP by a copy of the session table; the list counts the builds."""
+    calls: list[int] = []
+
+    def solve(progress: Progress | None = None) -> FloatArray:
+        calls.append(1)
+        if progress is not None:
+            progress(1, 1)
+        return np.array(solver_table.values)
+
+    monkeypatch.setattr(store, "solve", solve)
+    return calls
 
 
 def random_sheet(rng: random.Random, filled: int, *, yahtzee: int | None = -1) -> Sheet:

@@ -239,12 +239,11 @@ def test_advise_in_a_subprocess(solver_table: Table) -> None:
 
 def test_solve_builds_a_missing_table(
     tmp_path: Path,
-    solver_table: Table,
+    fake_solve: list[int],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "empty"))
-    monkeypatch.setattr(store, "solve", lambda progress=None: np.array(solver_table.values))
     assert main(["solve"]) == 0
     assert "solved in" in capsys.readouterr().out
     assert (tmp_path / "empty" / store.FILE_NAME).exists()
@@ -259,14 +258,13 @@ def test_advise_table_names_the_empty_keep(capsys: pytest.CaptureFixture[str]) -
 
 def test_solve_that_cannot_save_reports_the_value_and_exits_1(
     tmp_path: Path,
-    solver_table: Table,
+    fake_solve: list[int],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     (tmp_path / "cache").write_text("a file where the cache folder should be")
     monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(store, "solve", lambda progress=None: np.array(solver_table.values))
     try:
         assert main(["solve"]) == 1
     finally:
@@ -279,7 +277,7 @@ def test_solve_that_cannot_save_reports_the_value_and_exits_1(
 
 def test_advise_goes_on_when_the_cache_cannot_be_written(
     tmp_path: Path,
-    solver_table: Table,
+    fake_solve: list[int],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
@@ -287,7 +285,6 @@ def test_advise_goes_on_when_the_cache_cannot_be_written(
     path = tmp_path / store.FILE_NAME
     path.mkdir()  # a folder where the table file should be
     monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(store, "solve", lambda progress=None: np.array(solver_table.values))
     try:
         assert main(["advise", "--dice", "2", "3", "4", "5", "5", "--json"]) == 0
     finally:

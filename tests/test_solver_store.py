@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from yahtzee.solver import (
-    Progress,
     StderrProgress,
     Table,
     TableError,
@@ -22,22 +21,6 @@ from yahtzee.solver import (
     store,
     table_path,
 )
-from yahtzee.solver.tables import FloatArray
-
-
-@pytest.fixture
-def fake_solve(solver_table: Table, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Replace the DP by a copy of the session table; the list counts the builds."""
-    calls: list[int] = []
-
-    def solve(progress: Progress | None = None) -> FloatArray:
-        calls.append(1)
-        if progress is not None:
-            progress(1, 1)
-        return np.array(solver_table.values)
-
-    monkeypatch.setattr(store, "solve", solve)
-    return calls
 
 
 @pytest.fixture
