@@ -16,6 +16,7 @@ import time
 
 import numpy as np
 
+from yahtzee.commands._numbers import whole_number
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet
 from yahtzee.solver import Advisor, load_table
 
@@ -45,8 +46,8 @@ def percentile(sorted_ms: list[float], q: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--points", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--points", type=whole_number(1), default=10_000)
+    parser.add_argument("--seed", type=whole_number(0), default=1)
     args = parser.parse_args()
 
     advisor = Advisor(load_table())

@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 import orjson
 
 from benchmarks._server import cpu_seconds, mapped_kib, memory_kib, process_tree, running_server
+from yahtzee.commands._numbers import seconds, whole_number
 
 
 class Stats:
@@ -163,10 +164,12 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--think", type=float, default=0.5, help="mean think time per click, s")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", type=whole_number(1), default=200)
+    parser.add_argument("--seconds", type=seconds(zero=False), default=30.0)
+    parser.add_argument(
+        "--think", type=seconds(zero=True), default=0.5, help="mean think time per click, s"
+    )
+    parser.add_argument("--workers", type=whole_number(1), default=2)
     args = parser.parse_args()
 
     with running_server(workers=args.workers) as (base, pid):

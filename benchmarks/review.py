@@ -23,6 +23,7 @@ from tests.gameplay import random_game
 
 from yahtzee.analysis import review_json, review_side
 from yahtzee.codec import to_json
+from yahtzee.commands._numbers import whole_number
 from yahtzee.game import Difficulty, First, Game, Mode, Side
 from yahtzee.players import get_player
 from yahtzee.server.app import create_app
@@ -74,8 +75,8 @@ def row(label: str, ms: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=whole_number(1), default=200)
+    parser.add_argument("--seed", type=whole_number(0), default=1)
     args = parser.parse_args()
 
     table = load_table()

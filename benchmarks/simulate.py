@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from yahtzee.commands._numbers import whole_number
 from yahtzee.game import Difficulty
 from yahtzee.players import LEVELS, get_policy
 from yahtzee.players.simulate import head_to_head, simulate
@@ -41,8 +42,8 @@ def _mark(ok: bool) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--games", type=whole_number(1), default=10_000)
+    parser.add_argument("--seed", type=whole_number(0), default=7)
     args = parser.parse_args()
     table = load_table()
     missed = 0

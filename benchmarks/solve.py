@@ -18,6 +18,8 @@ import time
 import tracemalloc
 from typing import Any
 
+from yahtzee.commands._numbers import whole_number
+
 RUST_VARIANT = "american+forced-joker"
 AGREE = 1e-9
 TARGET_RATIO = 0.5
@@ -95,7 +97,9 @@ def run_child(which: str) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="fresh processes per solver")
+    parser.add_argument(
+        "--repeat", type=whole_number(1), default=3, help="fresh processes per solver"
+    )
     parser.add_argument("--child", choices=["ours", "rust"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:

@@ -22,6 +22,7 @@ from playwright.sync_api import Request, sync_playwright
 from tests.browser.support import launch_chromium
 
 from benchmarks._server import running_server
+from yahtzee.commands._numbers import whole_number
 
 
 def page_weight(base: str) -> tuple[int, int, list[str]]:
@@ -100,8 +101,8 @@ def play(base: str, games: int, seed: int) -> tuple[list[float], list[float], li
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=150)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=whole_number(1), default=150)
+    parser.add_argument("--seed", type=whole_number(0), default=1)
     args = parser.parse_args()
 
     with running_server(workers=1) as (base, _pid):

@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 
+from yahtzee.commands._numbers import whole_number
 from yahtzee.errors import MalformedError
 from yahtzee.game import Difficulty
 from yahtzee.players import get_policy, parse_difficulty
@@ -28,28 +29,6 @@ HELP = "simulate many games of a computer player and print its strength"
 
 MAX_GAMES = 10_000_000
 """About a quarter of an hour at the slowest pairing; a typo's extra zeros should not be days."""
-
-
-def _games(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    if value > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, got {value:,}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
-    return value
 
 
 EXPERT_WIN = "expert-win"
@@ -75,9 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="beginner, normal, expert, or expert-win (plays to win; only against expert)",
     )
     parser.add_argument(
-        "--games", type=_games, default=10_000, help=f"games to play, at most {MAX_GAMES:,}"
+        "--games",
+        type=whole_number(1, MAX_GAMES),
+        default=10_000,
+        help=f"games to play, at most {MAX_GAMES:,}",
     )
-    parser.add_argument("--seed", type=_seed, default=7, help="random seed")
+    parser.add_argument("--seed", type=whole_number(0), default=7, help="random seed")
     parser.add_argument(
         "--vs", type=_level, help="play head to head against this player (same choices)"
     )
