@@ -99,7 +99,10 @@ def _calibration(result: MatchResult, what: str, turns: bool = False) -> float:
             for b in range(10)
             if (tb == b).sum() >= 200
         ]
-        print(f"  turn {turn + 1:>2}: worst bin gap {max(map(abs, gaps)):.2%}")
+        if gaps:
+            print(f"  turn {turn + 1:>2}: worst bin gap {max(map(abs, gaps)):.2%}")
+        else:
+            print(f"  turn {turn + 1:>2}: no bin holds 200 games (too few games)")
     return worst
 
 
