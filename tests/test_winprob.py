@@ -264,6 +264,21 @@ def test_play_to_win_moves_are_legal(solver_table: Table, seed: int) -> None:
     assert min(chances.player, chances.draw, chances.computer) >= 0.0
 
 
+def test_kept_lattices_answer_as_fresh_ones(tables: WinTables) -> None:
+    # One model answers many positions, each twice and interleaved, from the lattices it keeps.
+    rng = random.Random(8)
+    games = [_vs_game(rng) for _ in range(30)]
+    shared = WinModel(tables)
+    for game in games + games[::-1]:
+        fresh = WinModel(tables)
+        choice, chances = shared.decide_with_chances(game)
+        assert choice == fresh.decide(game)
+        assert chances == fresh.chances(game) == shared.chances(game)
+    me, other = games[0].acting.sheet, games[0].sides[0].sheet
+    assert shared.lattice(me, other) is shared.lattice(me, other)
+    assert shared.lattice(me, other, (5, 0)) is not shared.lattice(me, other)
+
+
 def test_whole_vs_game_and_solitaire(solver_table: Table) -> None:
     rng = random.Random(5)
     game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME)

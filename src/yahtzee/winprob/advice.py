@@ -35,12 +35,11 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     dice = game.turn.dice
     if dice is None or len(game.sides) != 2:
         return hint
-    choice = model.decide(game)
+    choice, chances = model.decide_with_chances(game)
     held = game.turn.held
     if _same(hint, choice, dice, held):
         return hint
     # The chance the 胜率 bar shows for the side asking.
-    chances = model.chances(game)
     mine = chances.player if game.current == PLAYER else chances.computer
     why = BEHIND_ZH if mine + chances.draw / 2 < 0.5 else AHEAD_ZH
     sheet = game.acting.sheet

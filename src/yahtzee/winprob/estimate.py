@@ -12,6 +12,7 @@ play-to-win choice of the acting side.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -93,7 +94,11 @@ class TurnLattice:
         return int(choose_keep(self.lat1, self.lat2, self.v0, roll, rolls_left))
 
 
-def side_state(sheet: Sheet, short: int = 0) -> tuple[int, int, int, int]:
+SideState = tuple[int, int, int, int]
+"""``(total, mask, yahtzee50, capped upper subtotal)`` of one side (``side_state``)."""
+
+
+def side_state(sheet: Sheet, short: int = 0) -> SideState:
     """``(total, mask, yahtzee50, capped upper subtotal)`` of a sheet, its total lowered by
     ``short`` (the side's expected shortfall against the optimum, ``handicap.shortfall``)."""
     return (
@@ -115,21 +120,33 @@ def shortfalls(game: Game, side: int, own: Sheet, other: Sheet) -> tuple[int, in
     return of(side, own), of(1 - side, other)
 
 
+LATTICES_KEPT = 512
+"""Lattices a ``WinModel`` keeps (about 37 KB each, 19 MB in all): a turn of each of a few hundred
+games in play."""
+
+
 class WinModel:
     """Win chances and play-to-win choices from the tables; safe to share between threads."""
 
     def __init__(self, tables: WinTables) -> None:
         self.tables = tables
+        # A request often needs one turn's lattice twice (the computer's move, then the 胜率 of
+        # the game it returns; a hint, then the bar), and a page asks again at each roll of the
+        # same turn. It depends only on the two sides' ``SideState``.
+        self._built = functools.lru_cache(maxsize=LATTICES_KEPT)(self._build)
 
     def lattice(self, me: Sheet, other: Sheet, short: tuple[int, int] = (0, 0)) -> TurnLattice:
         """The play-to-win lattice of the turn of the side with sheet ``me`` (not full);
-        ``short``: both sides' shortfalls (``shortfalls``)."""
+        ``short``: both sides' shortfalls (``shortfalls``). Shared between callers: read only."""
+        return self._built(side_state(me, short[0]), side_state(other, short[1]))
+
+    def _build(self, me: SideState, other: SideState) -> TurnLattice:
         t = self.tables
         v0, lat1, lat2, best, v2, start = buffers(NK, 1)
         best_box = np.empty(v0.shape[1], dtype=np.int64)
         cache = np.empty((3, len(BOXES), NUM_GAINS))
         turn_lattice(
-            *side_state(me, short[0]), *side_state(other, short[1]),
+            *me, *other,
             t.w, t.laws,
             v0, lat1, lat2, best, v2, start, best_box, cache,
         )  # fmt: skip
@@ -150,7 +167,11 @@ class WinModel:
             if result.winner is None:
                 return Chances(0.0, 1.0, 0.0)
             return Chances(float(result.winner == 0), 0.0, float(result.winner == 1))
-        lattice = self._acting_lattice(game)
+        return self._chances_in(game, self._acting_lattice(game))
+
+    @staticmethod
+    def _chances_in(game: Game, lattice: TurnLattice) -> Chances:
+        """The chances of unfinished ``game`` from its acting side's lattice."""
         dice = game.turn.dice
         u, d = lattice.value_at(None if dice is None else roll_index(dice), game.turn.rolls_left)
         shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
@@ -159,11 +180,19 @@ class WinModel:
     def decide(self, game: Game) -> tuple[int, ...] | Box:
         """The acting side's play-to-win choice: dice to hold (sorted faces, fewer than five)
         or the box to score now. Needs dice showing."""
+        return self.decide_with_chances(game)[0]
+
+    def decide_with_chances(self, game: Game) -> tuple[tuple[int, ...] | Box, Chances]:
+        """``decide`` and ``chances`` from one lattice (the hint needs both). Needs dice."""
         dice = game.turn.dice
         if dice is None:
             raise ValueError("no dice to decide on")
         lattice = self._acting_lattice(game)
         r = roll_index(dice)
+        return self._choice_in(game, lattice, r), self._chances_in(game, lattice)
+
+    @staticmethod
+    def _choice_in(game: Game, lattice: TurnLattice, r: int) -> tuple[int, ...] | Box:
         rolls_left = game.turn.rolls_left
         if rolls_left > 0:
             k = lattice.keep_for(r, rolls_left)
