@@ -244,6 +244,27 @@ def test_health_and_openapi(client: TestClient, solver_table: Table) -> None:
     assert {"/api/new", "/api/action", "/api/hint"} <= set(spec["paths"])
 
 
+def test_the_page_answers_head_and_replies_are_compressed(client: TestClient) -> None:
+    page = client.head("/")
+    assert page.status_code == 200 and page.content == b""
+    assert page.headers["content-type"].startswith("text/html")
+    raw = client.post(
+        "/api/new",
+        json={"mode": "vs", "difficulty": "expert"},
+        headers={"accept-encoding": "identity"},
+    )
+    packed = client.post(
+        "/api/new", json={"mode": "vs", "difficulty": "expert"}, headers={"accept-encoding": "gzip"}
+    )
+    assert packed.headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in raw.headers
+    # httpx unpacks it: the same game as the uncompressed reply, in fewer bytes on the wire.
+    assert packed.json()["view"].keys() == raw.json()["view"].keys()
+    assert int(packed.headers["content-length"]) < len(packed.content) / 3
+    small = client.post("/api/action", content=b"{", headers={"accept-encoding": "gzip"})
+    assert small.status_code == 422 and "content-encoding" not in small.headers
+
+
 def test_seeded_dice_are_reproducible(solver_table: Table) -> None:
     games = []
     for _ in range(2):
