@@ -22,13 +22,15 @@ from tests.gameplay import random_game
 from yahtzee.cli import main
 from yahtzee.codec import to_json
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Side, Turn
+from yahtzee.hints import hint_for
 from yahtzee.players import EXPERT_EV, get_player
 from yahtzee.players.expert import ExpertPlayer
 from yahtzee.players.winmax import WinMaxPlayer
 from yahtzee.rules import Box, Sheet
 from yahtzee.server import create_app
-from yahtzee.solver import Table
+from yahtzee.solver import Advisor, Table
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
+from yahtzee.winprob.advice import play_to_win_hint, reason
 from yahtzee.winprob.curve import played_turns, win_curve
 from yahtzee.winprob.dist import KNOTS, SCALE, cdf_at
 from yahtzee.winprob.estimate import Chances, WinModel, side_state
@@ -306,6 +308,51 @@ def test_far_behind_it_gambles(solver_table: Table) -> None:
     )  # fmt: skip
     assert side_state(mine)[0] < side_state(theirs)[0]
     assert model.decide(game) == (6, 6, 6)
+
+
+@pytest.mark.parametrize(
+    ("chance", "words"),
+    [
+        (0.0, "落后较多，冒险追分"),
+        (0.349, "落后较多，冒险追分"),
+        (0.35, "稍落后，冒险追分"),
+        (0.48, "稍落后，冒险追分"),
+        (0.5, "稍领先，求稳"),
+        (0.649, "稍领先，求稳"),
+        (0.65, "领先较多，求稳"),
+        (1.0, "领先较多，求稳"),
+    ],
+)
+def test_hint_reason_follows_the_chance(chance: float, words: str) -> None:
+    assert reason(chance) == words
+
+
+@pytest.mark.parametrize(
+    ("their_chance", "dice", "text"),
+    [
+        # 22 in chance wins for sure (255 against 254); the EV hint would reroll the 2.
+        (21, (6, 5, 5, 4, 2), "领先较多，求稳：登记「机会」得 22 分（胜率 100%）"),
+        # Needing 27 or more, the 4 goes back too: the EV hint keeps 4 6 6.
+        (26, (6, 6, 4, 3, 1), "落后较多，冒险追分：保留 6 6，重掷其余 3 颗"),
+    ],
+)
+def test_vs_hint_says_why_it_leaves_the_ev_choice(
+    solver_table: Table, their_chance: int, dice: tuple[int, ...], text: str
+) -> None:
+    # The player's last turn, only chance open; the computer has finished.
+    upper = [3, 6, 9, 12, 15, 18]
+    mine = Sheet(tuple([*upper, 20, 20, 25, 30, 40, 0, None]))
+    theirs = Sheet(tuple([*upper, 20, 20, 25, 30, 40, 0, their_chance]))
+    turn = Turn(rolls=(dice, dice), keeps=((),), hinted=(False, False))
+    game = replace(
+        Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER),
+        sides=(Side("player", mine), Side("computer", theirs)), turn=turn, current=0,
+    )  # fmt: skip
+    advisor = Advisor(solver_table)
+    ev_hint = hint_for(game, advisor)
+    hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
+    assert hint != ev_hint
+    assert hint.text.startswith(text)
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,9 @@
 """Play-to-win advice in 人机对战: the hint, and what the review adds (deliberate-risk marks, 胜率).
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it differs
-from the EV-optimal one the text says why in a few words: 「落后较多，冒险追分」 when the side is
-behind (its chance below one half), 「领先，求稳」 when ahead.
+from the EV-optimal one the text says why in a few words, by the chance the 胜率 bar shows the side
+(``REASONS``): 「落后较多，冒险追分」 below 35 %, 「稍落后，冒险追分」 below one half, then
+「稍领先，求稳」 and, from 65 %, 「领先较多，求稳」.
 """
 
 from __future__ import annotations
@@ -18,8 +19,18 @@ from yahtzee.winprob.curve import PlayedTurn, curve_json, played_turns, win_curv
 from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import after_value
 
-BEHIND_ZH = "落后较多，冒险追分"
-AHEAD_ZH = "领先，求稳"
+REASONS: tuple[tuple[float, str], ...] = (
+    (0.35, "落后较多，冒险追分"),
+    (0.5, "稍落后，冒险追分"),
+    (0.65, "稍领先，求稳"),
+    (1.01, "领先较多，求稳"),
+)
+"""(upper bound of the side's chance, draws half; words): a 48 % chance is not far behind."""
+
+
+def reason(chance: float) -> str:
+    """Why a play-to-win hint leaves the EV-optimal one, for a side whose chance is ``chance``."""
+    return next(words for bound, words in REASONS if chance < bound)
 
 
 def _same(
@@ -41,7 +52,7 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
         return hint
     # The chance the 胜率 bar shows for the side asking.
     mine = chances.player if game.current == PLAYER else chances.computer
-    why = BEHIND_ZH if mine + chances.draw / 2 < 0.5 else AHEAD_ZH
+    why = reason(mine + chances.draw / 2)
     sheet = game.acting.sheet
     if isinstance(choice, Box):
         option = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
