@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
+import uvicorn
 
+from yahtzee import solver
 from yahtzee.cli import main
 from yahtzee.commands import serve
 from yahtzee.solver import Table
@@ -43,3 +47,35 @@ def test_no_background_build_into_a_cache_it_cannot_write(
     [line] = capsys.readouterr().out.splitlines()
     assert line.startswith(f"not building the 胜率 tables of 人机对战: cannot write to {tmp_path}")
     assert line.endswith("人机对战 runs without its 胜率 bar")
+
+
+def test_a_cache_it_cannot_write_is_replaced_for_the_run(
+    tmp_path: Path,
+    solver_table: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Workers and the 胜率 builder read the cache folder from the environment they inherit.
+    (tmp_path / "cache").write_text("a file where the cache folder should be")
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    seen: list[Path] = []
+
+    def load_table() -> Table:
+        seen.append(Path(os.environ["YAHTZEE_CACHE_DIR"]))
+        return solver_table
+
+    def run(*args: object, **kwargs: object) -> None:
+        seen.append(Path(os.environ["YAHTZEE_CACHE_DIR"]))
+
+    monkeypatch.setattr(solver, "load_table", load_table)
+    monkeypatch.setattr(serve, "_build_win_tables_in_background", lambda table: None)
+    monkeypatch.setattr(uvicorn, "run", run)
+    assert main(["serve"]) == 0
+    [folder, folder_in_run] = seen
+    assert folder == folder_in_run and folder.parent == tmp_path
+    assert folder.name.startswith("yahtzee-cache-") and not folder.exists()
+    assert os.environ["YAHTZEE_CACHE_DIR"] == str(tmp_path / "cache")
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"cannot write to the cache folder {tmp_path / 'cache'}: ")
+    assert f"the tables go to {folder} for this run" in first

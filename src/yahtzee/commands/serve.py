@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -38,24 +44,75 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"yahtzee serve: error: --port must be 1-65535, got {args.port}", file=sys.stderr)
         return 2
-    # Built here, before any worker starts, so workers only memory-map the finished file.
-    table = load_table()
-    builder = _build_win_tables_in_background(table)
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    # Workers still warm their compiled kernels; /healthz turns 200 when they are done.
-    print(f"快艇骰子 starting at http://{host}:{args.port}/ (open it in a browser)", flush=True)
-    uvicorn.run(
-        "yahtzee.server.app:create_app",
-        factory=True,
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
-        log_level=args.log_level,
-        timeout_graceful_shutdown=10,
-    )
-    if builder is not None and builder.poll() is None:
-        builder.terminate()
+    with _writable_cache():
+        # Built here, before any worker starts, so workers only memory-map the finished file.
+        table = load_table()
+        builder = _build_win_tables_in_background(table)
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        # Workers still warm their compiled kernels; /healthz turns 200 when they are done.
+        print(f"快艇骰子 starting at http://{host}:{args.port}/ (open it in a browser)", flush=True)
+        try:
+            uvicorn.run(
+                "yahtzee.server.app:create_app",
+                factory=True,
+                host=args.host,
+                port=args.port,
+                workers=args.workers,
+                log_level=args.log_level,
+                timeout_graceful_shutdown=10,
+            )
+        finally:
+            if builder is not None and builder.poll() is None:
+                builder.terminate()
+                builder.wait()
     return 0
+
+
+@contextlib.contextmanager
+def _writable_cache() -> Iterator[None]:
+    """Run with a cache folder the tables can be saved in: the usual one, or else a temporary
+    folder for this run only (through the environment, which the workers and the 胜率 builder
+    inherit), removed when the server stops.
+
+    Without a file to share, each worker would build the solver table again in its own memory,
+    and 人机对战 would have no 胜率 tables at all.
+    """
+    from yahtzee.solver.store import CACHE_ENV, cache_dir
+
+    folder = cache_dir()
+    problem = _cannot_write(folder)
+    if problem is None:
+        yield
+        return
+    try:
+        temporary = tempfile.mkdtemp(prefix="yahtzee-cache-")
+    except OSError:
+        yield  # nowhere to write: the tables stay in memory, as the solver's store says
+        return
+    print(
+        f"cannot write to the cache folder {folder}: {problem}; the tables go to {temporary} "
+        f"for this run and are deleted when it stops (set {CACHE_ENV} to a writable folder "
+        "to keep them)",
+        flush=True,
+    )
+    before = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = temporary
+    # uvicorn stops gracefully on SIGTERM, then raises it again; by default that would end the
+    # process at once and leave the folder behind.
+    on_term = signal.signal(signal.SIGTERM, _exit_on_term)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, on_term)
+        if before is None:
+            del os.environ[CACHE_ENV]
+        else:
+            os.environ[CACHE_ENV] = before
+        shutil.rmtree(temporary, ignore_errors=True)
+
+
+def _exit_on_term(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | None:
