@@ -13,7 +13,7 @@ import uvicorn
 from yahtzee import solver
 from yahtzee.cli import main
 from yahtzee.commands import serve
-from yahtzee.solver import Table
+from yahtzee.solver import Table, store
 from yahtzee.winprob import tables
 
 
@@ -79,3 +79,26 @@ def test_a_cache_it_cannot_write_is_replaced_for_the_run(
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith(f"cannot write to the cache folder {tmp_path / 'cache'}: ")
     assert f"the tables go to {folder} for this run" in first
+
+
+@pytest.mark.parametrize("win_tables_built", [True, False])
+def test_a_read_only_cache_is_used_when_it_holds_both_tables(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    win_tables_built: bool,
+) -> None:
+    # A container image's cache: built when the image is, read-only when it runs.
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(cache))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(serve, "_cannot_write", lambda folder: "Read-only file system")
+    store.table_path().write_bytes(b"built")
+    if win_tables_built:
+        tables.tables_path().write_bytes(b"built")
+    with serve._writable_cache():
+        used = Path(os.environ["YAHTZEE_CACHE_DIR"])
+    assert (used == cache) is win_tables_built
+    out = capsys.readouterr().out
+    assert (out == "") is win_tables_built

@@ -70,18 +70,20 @@ def run(args: argparse.Namespace) -> int:
 
 @contextlib.contextmanager
 def _writable_cache() -> Iterator[None]:
-    """Run with a cache folder the tables can be saved in: the usual one, or else a temporary
-    folder for this run only (through the environment, which the workers and the 胜率 builder
-    inherit), removed when the server stops.
+    """Run with a cache folder that has the tables or can be given them: the usual one, or else
+    a temporary folder for this run only (through the environment, which the workers and the
+    胜率 builder inherit), removed when the server stops.
 
     Without a file to share, each worker would build the solver table again in its own memory,
     and 人机对战 would have no 胜率 tables at all.
     """
-    from yahtzee.solver.store import CACHE_ENV, cache_dir
+    from yahtzee.solver.store import CACHE_ENV, cache_dir, table_path
+    from yahtzee.winprob.tables import tables_path
 
     folder = cache_dir()
     problem = _cannot_write(folder)
-    if problem is None:
+    # A read-only folder that holds both files (a container image's) is used as it is.
+    if problem is None or (table_path().is_file() and tables_path().is_file()):
         yield
         return
     try:
