@@ -29,14 +29,20 @@ def test_an_unknown_log_level_is_refused_before_starting(
     assert line.startswith("yahtzee serve: error: argument --log-level: invalid choice: 'loud'")
 
 
+@pytest.fixture
+def blocked_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder that cannot be created: a file stands in its place."""
+    (tmp_path / "cache").write_text("a file where the cache folder should be")
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
 def test_no_background_build_into_a_cache_it_cannot_write(
-    tmp_path: Path,
+    blocked_cache: Path,
     solver_table: Table,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    (tmp_path / "cache").write_text("a file where the cache folder should be")
-    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(tables, "find_win_tables", lambda table: None)
 
     def popen(*args: object, **kwargs: object) -> None:
@@ -45,19 +51,20 @@ def test_no_background_build_into_a_cache_it_cannot_write(
     monkeypatch.setattr(subprocess, "Popen", popen)
     assert serve._build_win_tables_in_background(solver_table) is None
     [line] = capsys.readouterr().out.splitlines()
-    assert line.startswith(f"not building the 胜率 tables of 人机对战: cannot write to {tmp_path}")
+    assert line.startswith(
+        f"not building the 胜率 tables of 人机对战: cannot write to {blocked_cache.parent}"
+    )
     assert line.endswith("人机对战 runs without its 胜率 bar")
 
 
 def test_a_cache_it_cannot_write_is_replaced_for_the_run(
-    tmp_path: Path,
+    blocked_cache: Path,
     solver_table: Table,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # Workers and the 胜率 builder read the cache folder from the environment they inherit.
-    (tmp_path / "cache").write_text("a file where the cache folder should be")
-    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
+    tmp_path = blocked_cache.parent
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     seen: list[Path] = []
 
