@@ -334,6 +334,9 @@ def test_hint_reason_follows_the_chance(chance: float, words: str) -> None:
         (21, (6, 5, 5, 4, 2), "领先较多，求稳：登记「机会」得 22 分（胜率 100%）"),
         # Needing 27 or more, the 4 goes back too: the EV hint keeps 4 6 6.
         (26, (6, 6, 4, 3, 1), "落后较多，冒险追分：保留 6 6，重掷其余 3 颗"),
+        # 233 against 262: a win needs 30 (1 in 216, keeping 6 6); keeping 5 6 6, a draw at 29
+        # (1 in 36) is worth more, and the hint says that it plays for the draw.
+        (29, (6, 6, 5, 4, 3), "落后较多，冒险追分：保留 5 6 6，重掷其余 2 颗（胜率 0%，平局 3%）"),
     ],
 )
 def test_vs_hint_says_why_it_leaves_the_ev_choice(

@@ -53,6 +53,8 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     # The chance the 胜率 bar shows for the side asking.
     mine = chances.player if game.current == PLAYER else chances.computer
     why = reason(mine + chances.draw / 2)
+    # A chase for a draw (no win left) would otherwise read 「冒险追分（胜率 0%）」.
+    odds = f"胜率 {mine:.0%}" + (f"，平局 {chances.draw:.0%}" if chances.draw >= 0.01 else "")
     sheet = game.acting.sheet
     if isinstance(choice, Box):
         option = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
@@ -68,7 +70,7 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
         hold,
         choice if isinstance(choice, Box) else None,
         ev,
-        f"{why}：{words}（胜率 {mine:.0%}）",
+        f"{why}：{words}（{odds}）",
     )
 
 
