@@ -46,11 +46,12 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     dice = game.turn.dice
     if dice is None or len(game.sides) != 2:
         return hint
-    choice, chances = model.decide_with_chances(game)
+    choice = model.decide(game)
     held = game.turn.held
     if _same(hint, choice, dice, held):
         return hint
-    # The chance the 胜率 bar shows for the side asking.
+    # The chance the 胜率 bar shows for the side asking (the same lattice, kept by the model).
+    chances = model.chances(game)
     mine = chances.player if game.current == PLAYER else chances.computer
     why = reason(mine + chances.draw / 2)
     # A chase for a draw (no win left) would otherwise read 「冒险追分（胜率 0%）」.

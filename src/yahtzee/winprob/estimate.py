@@ -167,11 +167,7 @@ class WinModel:
             if result.winner is None:
                 return Chances(0.0, 1.0, 0.0)
             return Chances(float(result.winner == 0), 0.0, float(result.winner == 1))
-        return self._chances_in(game, self._acting_lattice(game))
-
-    @staticmethod
-    def _chances_in(game: Game, lattice: TurnLattice) -> Chances:
-        """The chances of unfinished ``game`` from its acting side's lattice."""
+        lattice = self._acting_lattice(game)
         dice = game.turn.dice
         u, d = lattice.value_at(None if dice is None else roll_index(dice), game.turn.rolls_left)
         shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
@@ -180,19 +176,11 @@ class WinModel:
     def decide(self, game: Game) -> tuple[int, ...] | Box:
         """The acting side's play-to-win choice: dice to hold (sorted faces, fewer than five)
         or the box to score now. Needs dice showing."""
-        return self.decide_with_chances(game)[0]
-
-    def decide_with_chances(self, game: Game) -> tuple[tuple[int, ...] | Box, Chances]:
-        """``decide`` and ``chances`` from one lattice (the hint needs both). Needs dice."""
         dice = game.turn.dice
         if dice is None:
             raise ValueError("no dice to decide on")
         lattice = self._acting_lattice(game)
         r = roll_index(dice)
-        return self._choice_in(game, lattice, r), self._chances_in(game, lattice)
-
-    @staticmethod
-    def _choice_in(game: Game, lattice: TurnLattice, r: int) -> tuple[int, ...] | Box:
         rolls_left = game.turn.rolls_left
         if rolls_left > 0:
             k = lattice.keep_for(r, rolls_left)
