@@ -78,6 +78,14 @@ def fake_solve(solver_table: Table, monkeypatch: pytest.MonkeyPatch) -> list[int
     return calls
 
 
+@pytest.fixture
+def blocked_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder that cannot be created (a file stands in its place), set as the cache."""
+    (tmp_path / "cache").write_text("a file where the cache folder should be")
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
 def random_sheet(rng: random.Random, filled: int, *, yahtzee: int | None = -1) -> Sheet:
     """A sheet with ``filled`` boxes filled with possible points, often near the upper bonus.
 

@@ -29,14 +29,6 @@ def test_an_unknown_log_level_is_refused_before_starting(
     assert line.startswith("yahtzee serve: error: argument --log-level: invalid choice: 'loud'")
 
 
-@pytest.fixture
-def blocked_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A cache folder that cannot be created: a file stands in its place."""
-    (tmp_path / "cache").write_text("a file where the cache folder should be")
-    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path / "cache"
-
-
 def test_no_background_build_into_a_cache_it_cannot_write(
     blocked_cache: Path,
     solver_table: Table,

@@ -257,22 +257,19 @@ def test_advise_table_names_the_empty_keep(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_solve_that_cannot_save_reports_the_value_and_exits_1(
-    tmp_path: Path,
+    blocked_cache: Path,
     fake_solve: list[int],
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    (tmp_path / "cache").write_text("a file where the cache folder should be")
-    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
     try:
         assert main(["solve"]) == 1
     finally:
-        store.forget_loaded([tmp_path / "cache" / store.FILE_NAME])
+        store.forget_loaded([blocked_cache / store.FILE_NAME])
     captured = capsys.readouterr()
     assert "new game: 254.5877287" in captured.out and "solved in" in captured.out
     assert captured.out.rstrip().endswith("s: not saved")
-    assert f"cannot save the solver table to {tmp_path / 'cache' / store.FILE_NAME}" in caplog.text
+    assert f"cannot save the solver table to {blocked_cache / store.FILE_NAME}" in caplog.text
 
 
 def test_advise_goes_on_when_the_cache_cannot_be_written(
