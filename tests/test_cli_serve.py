@@ -29,6 +29,25 @@ def test_an_unknown_log_level_is_refused_before_starting(
     assert line.startswith("yahtzee serve: error: argument --log-level: invalid choice: 'loud'")
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--port", "0"], "argument --port: must be at least 1, got 0"),
+        (["--port", "65536"], "argument --port: must be at most 65,535, got 65,536"),
+        (["--port", "http"], "argument --port: expected a whole number, got 'http'"),
+        (["--workers", "0"], "argument --workers: must be at least 1, got 0"),
+    ],
+)
+def test_a_bad_port_or_worker_count_is_refused_before_starting(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", *args])
+    assert exit_info.value.code == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == f"yahtzee serve: error: {message}"
+
+
 def test_no_background_build_into_a_cache_it_cannot_write(
     blocked_cache: Path,
     solver_table: Table,

@@ -15,6 +15,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from yahtzee.commands._numbers import whole_number
+
 if TYPE_CHECKING:
     from yahtzee.solver import Table
 
@@ -26,8 +28,10 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--port", type=whole_number(1, 65535), default=8000, help="port to listen on"
+    )
+    parser.add_argument("--workers", type=whole_number(1), default=1, help="worker processes")
     parser.add_argument(
         "--log-level", default="warning", choices=LOG_LEVELS, help="uvicorn log level"
     )
@@ -38,12 +42,6 @@ def run(args: argparse.Namespace) -> int:
 
     from yahtzee.solver import load_table
 
-    if args.workers < 1:
-        print("yahtzee serve: error: --workers must be at least 1", file=sys.stderr)
-        return 2
-    if not 0 < args.port < 65536:
-        print(f"yahtzee serve: error: --port must be 1-65535, got {args.port}", file=sys.stderr)
-        return 2
     with _writable_cache():
         # Built here, before any worker starts, so workers only memory-map the finished file.
         table = load_table()
