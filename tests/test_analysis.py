@@ -102,6 +102,12 @@ def test_review_command(
     assert main(["review", str(path)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
     assert main(["review", str(tmp_path / "missing.json")]) == 2
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_info:
+        main(["review", str(path), "--top", "-1"])
+    assert exit_info.value.code == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == "yahtzee review: error: argument --top: must not be negative, got -1"
 
 
 def test_review_command_shows_the_chances_of_a_vs_game(

@@ -13,6 +13,7 @@ import json
 import sys
 from pathlib import Path
 
+from yahtzee.commands._numbers import whole_number
 from yahtzee.errors import InvalidGameError, MalformedError
 
 HELP = "review a finished (or unfinished) game: luck, mistakes and what was best"
@@ -26,7 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="player",
         help="whose decisions to review; computer only for a 人机对战 game",
     )
-    parser.add_argument("--top", type=int, default=10, help="how many mistakes to list")
+    parser.add_argument(
+        "--top", type=whole_number(0), default=10, help="how many mistakes to list"
+    )
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
 
 
@@ -69,8 +72,6 @@ def run(args: argparse.Namespace) -> int:
     from yahtzee.winprob.estimate import WinModel
     from yahtzee.winprob.tables import find_win_tables
 
-    if args.top < 0:
-        raise MalformedError(f"--top must be 0 or more, got {args.top}")
     try:
         text = sys.stdin.read() if args.game == "-" else Path(args.game).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
