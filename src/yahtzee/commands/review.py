@@ -27,9 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="player",
         help="whose decisions to review; computer only for a 人机对战 game",
     )
-    parser.add_argument(
-        "--top", type=whole_number(0), default=10, help="how many mistakes to list"
-    )
+    parser.add_argument("--top", type=whole_number(0), default=10, help="how many mistakes to list")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
 
 
