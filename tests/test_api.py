@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -400,3 +401,24 @@ def test_vs_games_play_while_the_win_tables_are_still_building(
         engine._next_look = 0.0  # don't wait for the once-a-second look
         body = act(c, game, {"type": "roll"})
         assert sum(body["view"]["win"].values()) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_assets_are_cached_for_good_and_compressed_ones_carry_a_weak_etag(
+    client: TestClient,
+) -> None:
+    page = client.get("/").text
+    path = re.search(r'"(/static/[^/"]+/js/main\.js)"', page)
+    assert path is not None, page
+    plain = client.get(path.group(1), headers={"accept-encoding": "identity"})
+    packed = client.get(path.group(1), headers={"accept-encoding": "gzip"})
+    assert plain.status_code == packed.status_code == 200
+    assert packed.headers["cache-control"] == "public, max-age=31536000, immutable"
+    # Other bytes than the file the tag names: the compressed reply cannot claim a strong tag.
+    assert packed.headers["content-encoding"] == "gzip"
+    assert not plain.headers["etag"].startswith("W/")
+    assert packed.headers["etag"] == "W/" + plain.headers["etag"]
+    assert packed.content == plain.content
+    # Either tag, as a browser sends it back, still saves the download.
+    for tag in (plain.headers["etag"], packed.headers["etag"]):
+        again = client.get(path.group(1), headers={"if-none-match": tag, "accept-encoding": "gzip"})
+        assert again.status_code == 304 and again.content == b""

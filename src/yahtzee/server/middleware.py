@@ -114,8 +114,27 @@ class BodyLimitMiddleware:
         await send({"type": "http.response.body", "body": body})
 
 
+def _etags(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """The response's ETag, made weak when the body was compressed on the way out.
+
+    A strong ETag promises the same bytes, and the gzipped body is other bytes than the file
+    the tag was made for: a cache could hand either to a client asking with that tag. A weak
+    tag (``W/"…"``, as nginx's gzip does) still answers If-None-Match with 304, because
+    StaticFiles compares tags without the ``W/``."""
+    compressed = any(
+        name == b"content-encoding" and value != b"identity" for name, value in headers
+    )
+    out = []
+    for name, value in headers:
+        if name == b"etag":
+            weak = compressed and not value.startswith(b"W/")
+            out.append((name, b"W/" + value if weak else value))
+    return out
+
+
 class HeadersMiddleware:
-    """Add the security headers to every response, and ``no-store`` to the API's."""
+    """Add the security headers to every response, and ``no-store`` to the API's; weaken the
+    ETag of a compressed body."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -128,8 +147,10 @@ class HeadersMiddleware:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [h for h in message.get("headers", []) if h[0] != b"cache-control"]
-                existing = [h for h in message.get("headers", []) if h[0] == b"cache-control"]
+                raw = message.get("headers", [])
+                headers = [h for h in raw if h[0] not in (b"cache-control", b"etag")]
+                existing = [h for h in raw if h[0] == b"cache-control"]
+                headers.extend(_etags(raw))
                 headers.extend(SECURITY_HEADERS)
                 if is_api:
                     headers.append((b"cache-control", b"no-store"))
