@@ -80,11 +80,11 @@ def test_a_cache_it_cannot_write_is_replaced_for_the_run(
     seen: list[Path] = []
 
     def load_table() -> Table:
-        seen.append(Path(os.environ["YAHTZEE_CACHE_DIR"]))
+        seen.append(Path(os.environ[store.CACHE_ENV]))
         return solver_table
 
     def run(*args: object, **kwargs: object) -> None:
-        seen.append(Path(os.environ["YAHTZEE_CACHE_DIR"]))
+        seen.append(Path(os.environ[store.CACHE_ENV]))
 
     monkeypatch.setattr(solver, "load_table", load_table)
     monkeypatch.setattr(serve, "_build_win_tables_in_background", lambda table: None)
@@ -93,7 +93,7 @@ def test_a_cache_it_cannot_write_is_replaced_for_the_run(
     [folder, folder_in_run] = seen
     assert folder == folder_in_run and folder.parent == tmp_path
     assert folder.name.startswith("yahtzee-cache-") and not folder.exists()
-    assert os.environ["YAHTZEE_CACHE_DIR"] == str(tmp_path / "cache")
+    assert os.environ[store.CACHE_ENV] == str(tmp_path / "cache")
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith(f"cannot write to the cache folder {tmp_path / 'cache'}: ")
     assert f"the tables go to {folder} for this run" in first
@@ -116,7 +116,7 @@ def test_a_read_only_cache_is_used_when_it_holds_both_tables(
     if win_tables_built:
         tables.tables_path().write_bytes(b"built")
     with serve._writable_cache():
-        used = Path(os.environ["YAHTZEE_CACHE_DIR"])
+        used = Path(os.environ[store.CACHE_ENV])
     assert (used == cache) is win_tables_built
     out = capsys.readouterr().out
     assert (out == "") is win_tables_built
