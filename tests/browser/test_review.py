@@ -332,7 +332,8 @@ def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
     message = table.message()
     assert "复盘历史" in message and "\n" not in message
     # The bad value is set aside, not wiped, and the records are untouched.
-    assert page.evaluate("() => localStorage.getItem('yahtzee.history.corrupt')") == "[[[not json"
+    kept = page.evaluate("k => localStorage.getItem(k)", "yahtzee.history.unreadable")
+    assert kept == "[[[not json"
     assert table.storage("yahtzee.records") == records
     assert "222" in page.locator("#records").inner_text()
     page.get_by_role("button", name="复盘与历史").click()
@@ -340,6 +341,36 @@ def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
     assert "复盘历史" in table.text("#review-dialog .rv-error")
     page.keyboard.press("Escape")
     assert page.locator(REVIEW).count() == 0
+
+
+def test_every_unreadable_history_list_is_kept_before_it_is_replaced(table: Table) -> None:
+    # Both lists broken, then the summaries broken again differently: before, the one key for
+    # kept values held only the first, and the games list and the second value were lost.
+    kept = table.page.evaluate(
+        """async () => {
+            const { HistoryStore } = await import(
+                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            localStorage.setItem('yahtzee.history', '[[[not json');
+            localStorage.setItem('yahtzee.history.games', '{"version": 9}');
+            const store = new HistoryStore(localStorage);
+            store.add({id: 'a', fp: 'a'});
+            store.addGame('a', {sides: []});
+            localStorage.setItem('yahtzee.history', 'broken again');
+            store.add({id: 'b', fp: 'b'});
+            const out = {};
+            for (let i = 0; i < localStorage.length; i += 1) {
+                const key = localStorage.key(i);
+                if (key.includes('.unreadable')) out[key] = localStorage.getItem(key);
+            }
+            out.games = JSON.parse(localStorage.getItem('yahtzee.history.games')).games.length;
+            return out;
+        }"""
+    )
+    assert kept.pop("yahtzee.history.unreadable") == "[[[not json"
+    assert kept.pop("yahtzee.history.games.unreadable") == '{"version": 9}'
+    assert kept.pop("games") == 1
+    [(key, value)] = kept.items()
+    assert key.startswith("yahtzee.history.unreadable.") and value == "broken again"
 
 
 def test_a_review_missed_offline_is_filled_in_later(

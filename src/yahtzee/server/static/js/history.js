@@ -5,10 +5,11 @@
 // the records or the settings. The review and history views (review.js, chart.js, review.css)
 // are loaded only when one is opened, which keeps the first page load light.
 
+import { keepUnreadable } from "./storage.js";
+
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
   games: "yahtzee.history.games",
-  corrupt: "yahtzee.history.corrupt",
 });
 export const HISTORY_VERSION = 1;
 export const MAX_SUMMARIES = 100;
@@ -118,16 +119,11 @@ export class HistoryStore {
     return { list: [], bad: true, raw };
   }
 
-  // Keep an unreadable history value under a key of its own before anything replaces it.
-  keepCorrupt(raw) {
-    if (raw !== null && this.read(HISTORY_KEYS.corrupt) === null) this.write(HISTORY_KEYS.corrupt, raw);
-  }
-
   // The history, oldest first, as {entries, problem}; unreadable entries are skipped, not dropped.
   load() {
     const { list, bad, raw } = this.readList(HISTORY_KEYS.summaries, "games");
     if (bad) {
-      this.keepCorrupt(raw);
+      keepUnreadable(this, HISTORY_KEYS.summaries, raw);
       return { entries: [], problem: "复盘历史数据已损坏，无法读取（原数据已另存，新的对局会重新记录）" };
     }
     const entries = list.map(readEntry).filter(Boolean);
@@ -140,7 +136,7 @@ export class HistoryStore {
   // have written since), keeping the newest `limit` items.
   update(key, field, limit, change) {
     const { list, bad, raw } = this.readList(key, field);
-    if (bad) this.keepCorrupt(raw);
+    if (bad) keepUnreadable(this, key, raw);
     const next = change(bad ? [] : list.slice()).slice(-limit);
     return this.write(key, JSON.stringify({ version: HISTORY_VERSION, [field]: next }));
   }

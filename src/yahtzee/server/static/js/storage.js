@@ -12,6 +12,17 @@ export const KEYS = Object.freeze({
 // Where an unreadable value of a key is kept before anything replaces it: the key plus this.
 const KEPT_SUFFIX = ".unreadable";
 
+// Copy the unreadable value `raw` of `key` aside (key + KEPT_SUFFIX) through `store`, anything
+// with read(key) and write(key, value) -> bool; true when a copy is there. An earlier copy is
+// never overwritten: a different one gets a key of its own, so no player's data is ever lost
+// to a second problem. The history (history.js) keeps its unreadable lists the same way.
+export function keepUnreadable(store, key, raw) {
+  const base = key + KEPT_SUFFIX;
+  const kept = store.read(base);
+  if (kept === raw) return true;
+  return store.write(kept === null ? base : `${base}.${Date.now()}`, raw);
+}
+
 const GAME_VERSION = 1;
 const RECORDS_VERSION = 1;
 const DIFFICULTIES = ["beginner", "normal", "expert"];
@@ -155,7 +166,7 @@ export class LocalStore {
     const raw = this.read(KEYS.records);
     if (raw === null) return { records, problem: null };
     const kept = (problem) =>
-      this.keep(KEYS.records, raw)
+      keepUnreadable(this, KEYS.records, raw)
         ? `${problem}（原数据已另存，新的成绩照常记录）`
         : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
     let data;
@@ -195,18 +206,9 @@ export class LocalStore {
     return { records, problem: kept(`纪录里有 ${bad} 项数值无法读取，其余照常`) };
   }
 
-  // Copy the unreadable value `raw` of `key` aside (key + KEPT_SUFFIX); true when a copy is
-  // there. An earlier copy is never overwritten; a different one gets a key of its own.
-  keep(key, raw) {
-    const base = key + KEPT_SUFFIX;
-    const kept = this.read(base);
-    if (kept === raw) return true;
-    return this.write(kept === null ? base : `${base}.${Date.now()}`, raw);
-  }
-
   // Keep the unreadable value of `key` aside, then remove it: `problem` and what became of it.
   setAside(key, raw, problem) {
-    const saved = this.keep(key, raw);
+    const saved = keepUnreadable(this, key, raw);
     this.remove(key);
     return saved ? `${problem}（原数据已另存）` : problem;
   }
