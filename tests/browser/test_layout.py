@@ -85,6 +85,25 @@ def test_phone_turn_fits_one_screen_by_touch(open_table: OpenTable, mode: str) -
     no_horizontal_scroll(table, 390)
 
 
+@pytest.mark.parametrize("mode", ["single", "vs"])
+def test_the_top_bar_never_scrolls_sideways_at_any_width(open_table: OpenTable, mode: str) -> None:
+    # Tablets, narrow windows and zoom sit between the phone and desktop layouts: the vs top
+    # bar once needed 994 px there, and the tools ran off screen from 561 to 955 px.
+    table = open_table(width=900, height=800)
+    if mode == "vs":
+        table.start_vs("高手", "随机")
+    else:
+        table.start_single()
+    table.wait_idle()
+    for width in (1100, 955, 900, 820, 768, 640, 561, 480, 360, 320):
+        table.page.set_viewport_size({"width": width, "height": 800})
+        no_horizontal_scroll(table, width)
+        for selector in ("#round", "#totals", ".tools .tool:not([hidden])"):
+            fits(table, selector, width, 800)
+        if mode == "vs":
+            fits(table, "#winbar .winbar-text", width, 800)
+
+
 def test_desktop_layout(table: Table) -> None:
     table.start_single()
     table.roll()
