@@ -17,7 +17,7 @@ All are stored together in ``<cache dir>/winprob-forced-joker-v2.bin`` (a 4 KiB 
 with each array's shape and type, the SHA-256 of the data and of the EV table they come from,
 then the raw arrays), written atomically and memory-mapped read-only, like the solver's table.
 A missing, stale or corrupt file is reported as a warning and rebuilt (about a minute on two
-cores; 140 MB); when the file cannot be written, that is a warning too and the tables built stay
+cores; 162 MB); when the file cannot be written, that is a warning too and the tables built stay
 in memory for the caller.
 """
 
