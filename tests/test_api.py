@@ -241,6 +241,7 @@ def test_health_and_openapi(client: TestClient, solver_table: Table) -> None:
     health = client.get("/healthz").json()
     assert health["ready"] is True
     assert health["new_game_value"] == pytest.approx(254.5877287, abs=1e-6)
+    assert health["play_to_win"] is True
     spec = client.get("/api/openapi.json").json()
     assert {"/api/new", "/api/action", "/api/hint"} <= set(spec["paths"])
 
@@ -392,6 +393,7 @@ def test_vs_games_play_while_the_win_tables_are_still_building(
     engine.use(solver_table, wait_for_win_tables=False)
     assert engine.win_model() is None
     with TestClient(app) as c:
+        assert c.get("/healthz").json()["play_to_win"] is False
         lobby = {"mode": "vs", "difficulty": "expert", "first": "computer"}
         body = post(c, "/api/new", lobby)
         assert "win" not in body["view"]
@@ -401,6 +403,7 @@ def test_vs_games_play_while_the_win_tables_are_still_building(
         engine._next_look = 0.0  # don't wait for the once-a-second look
         body = act(c, game, {"type": "roll"})
         assert sum(body["view"]["win"].values()) == pytest.approx(1.0, abs=1e-3)
+        assert c.get("/healthz").json()["play_to_win"] is True
 
 
 def test_assets_are_cached_for_good_and_compressed_ones_carry_a_weak_etag(
@@ -422,3 +425,18 @@ def test_assets_are_cached_for_good_and_compressed_ones_carry_a_weak_etag(
     for tag in (plain.headers["etag"], packed.headers["etag"]):
         again = client.get(path.group(1), headers={"if-none-match": tag, "accept-encoding": "gzip"})
         assert again.status_code == 304 and again.content == b""
+
+
+def test_assets_asked_for_under_another_release_are_served_fresh(client: TestClient) -> None:
+    # A rolling upgrade: the page of one release asks a replica of another for its assets.
+    current = re.search(r'"/static/([0-9a-f]{12})/js/main\.js"', client.get("/").text)
+    assert current is not None
+    other = "0123456789ab" if current.group(1) != "0123456789ab" else "ba9876543210"
+    ours = client.get(f"/static/{current.group(1)}/js/main.js")
+    theirs = client.get(f"/static/{other}/js/main.js")
+    assert theirs.status_code == 200 and theirs.content == ours.content
+    # Not cached for good: it may be the other release's file once that replica is gone.
+    assert theirs.headers["cache-control"] == "no-cache"
+    assert client.get(f"/static/{other}/js/nothing.js").status_code == 404
+    assert client.get(f"/static/{other}/../app.py").status_code == 404
+    assert client.get("/static/js/main.js").content == ours.content

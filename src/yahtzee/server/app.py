@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import random
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -63,6 +64,9 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
+_VERSION = re.compile(r"[0-9a-f]{12}")
+
+
 def asset_version(root: Path = STATIC_DIR) -> str:
     """A short hash of every static file, so asset URLs change whenever an asset does."""
     digest = hashlib.sha256()
@@ -71,6 +75,20 @@ def asset_version(root: Path = STATIC_DIR) -> str:
             digest.update(str(path.relative_to(root)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+class AssetFiles(StaticFiles):
+    """Unversioned ``/static/…`` paths, and assets asked for under another release's version.
+
+    During a rolling upgrade a page from one release asks replicas of the other for its
+    ``/static/<version>/…`` URLs. Answering with this release's file (revalidated on every use,
+    never cached for good) keeps the page loading instead of a blank page from a 404."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        head, _, rest = path.partition("/")
+        if rest and _VERSION.fullmatch(head):
+            path = rest
+        return await super().get_response(path, scope)
 
 
 class ImmutableStaticFiles(StaticFiles):
@@ -230,7 +248,13 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
     async def healthz() -> Any:
         if engine.table is None:
             return error_response(503, "not_ready", "服务器正在准备中")
-        return {"ready": True, "new_game_value": engine.table.new_game_value}
+        # Ready to serve either way; play_to_win tells an operator whether 人机对战 has its 胜率
+        # tables yet (false while another process still builds them, or when they cannot be).
+        return {
+            "ready": True,
+            "new_game_value": engine.table.new_game_value,
+            "play_to_win": engine.win_model() is not None,
+        }
 
     # Some load balancers' health checks ask with HEAD.
     @app.head("/healthz", include_in_schema=False)
@@ -316,7 +340,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
     version = asset_version()
     versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)
     app.mount(f"/static/{version}", versioned, name="assets")
-    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    app.mount("/static", AssetFiles(directory=STATIC_DIR, check_dir=False), name="static")
     index_path = STATIC_DIR / "index.html"
 
     # HEAD too: uptime monitors and some load balancers check the page that way.

@@ -217,3 +217,4 @@ class ErrorResponse(BaseModel):
 class Health(BaseModel):
     ready: bool
     new_game_value: float | None = None
+    play_to_win: bool | None = None
