@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -120,3 +121,39 @@ def test_a_read_only_cache_is_used_when_it_holds_both_tables(
     assert (used == cache) is win_tables_built
     out = capsys.readouterr().out
     assert (out == "") is win_tables_built
+
+
+class FakeBuilder:
+    """Stands in for the background ``yahtzee solve --win`` process."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def poll(self) -> int | None:
+        return 0 if self.stopped else None
+
+    def terminate(self) -> None:
+        self.stopped = True
+
+    def wait(self) -> int:
+        return 0
+
+
+def test_sigterm_stops_the_background_builder_too(
+    solver_table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # uvicorn with one worker drains, then raises SIGTERM again with the handler it found;
+    # Python's default would end the process before the builder is stopped, leaving it to
+    # run on alone for a minute of both cores.
+    builder = FakeBuilder()
+
+    def run(*args: object, **kwargs: object) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(solver, "load_table", lambda: solver_table)
+    monkeypatch.setattr(serve, "_build_win_tables_in_background", lambda table: builder)
+    monkeypatch.setattr(uvicorn, "run", run)
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve"])
+    assert stopped.value.code == 128 + signal.SIGTERM and builder.stopped
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL

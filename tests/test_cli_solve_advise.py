@@ -6,8 +6,10 @@ import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -403,3 +405,28 @@ def test_batch_errors_quote_json_and_at_most_a_few_hundred_characters(
     assert answers[6].startswith('line 7 is not JSON: "xxx')
     assert all(len(a) < 500 for a in answers)
     assert answers[0].endswith("…") and answers[6].endswith("…")
+
+
+def test_solve_stopped_by_sigterm_leaves_no_half_written_table(
+    tmp_path: Path, fake_solve: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `serve` stops its background build with SIGTERM; before, the process died on the spot
+    # and the temporary file (up to 162 MB for the 胜率 tables) stayed in the cache folder.
+    monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path))
+    write = store.write_atomically
+
+    def interrupted(path: Path, chunks: Iterable[bytes | memoryview]) -> None:
+        def stop_midway() -> Iterator[bytes | memoryview]:
+            for number, chunk in enumerate(chunks):
+                if number == 1:
+                    os.kill(os.getpid(), signal.SIGTERM)
+                yield chunk
+
+        write(path, stop_midway())
+
+    monkeypatch.setattr(store, "write_atomically", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        main(["solve"])
+    assert stopped.value.code == 128 + signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL

@@ -6,16 +6,15 @@ import argparse
 import contextlib
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING
 
 from yahtzee.commands._numbers import whole_number
+from yahtzee.commands._signals import sigterm_exits
 
 if TYPE_CHECKING:
     from yahtzee.solver import Table
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
     from yahtzee.solver import load_table
 
-    with _writable_cache():
+    with sigterm_exits(), _writable_cache():
         # Built here, before any worker starts, so workers only memory-map the finished file.
         table = load_table()
         builder = _build_win_tables_in_background(table)
@@ -97,22 +96,14 @@ def _writable_cache() -> Iterator[None]:
     )
     before = os.environ.get(CACHE_ENV)
     os.environ[CACHE_ENV] = temporary
-    # uvicorn stops gracefully on SIGTERM, then raises it again; by default that would end the
-    # process at once and leave the folder behind.
-    on_term = signal.signal(signal.SIGTERM, _exit_on_term)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, on_term)
         if before is None:
             del os.environ[CACHE_ENV]
         else:
             os.environ[CACHE_ENV] = before
         shutil.rmtree(temporary, ignore_errors=True)
-
-
-def _exit_on_term(signum: int, frame: FrameType | None) -> None:
-    raise SystemExit(128 + signum)
 
 
 def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | None:

@@ -12,6 +12,7 @@ import argparse
 import time
 from pathlib import Path
 
+from yahtzee.commands._signals import sigterm_exits
 from yahtzee.solver import TableError, build_table, load_table, table_path
 
 HELP = "build the optimal-strategy table (a few seconds) and print a new game's value"
@@ -29,6 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # ``serve`` stops its background build with SIGTERM: the half-written file is removed.
+    with sigterm_exits():
+        return _solve(args)
+
+
+def _solve(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     table = None
     if not args.force:
