@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import socket
 import subprocess
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
 import uvicorn
 
 from yahtzee import solver
-from yahtzee.cli import main
+from yahtzee.cli import build_parser, main
 from yahtzee.commands import serve
+from yahtzee.server.app import create_app
 from yahtzee.solver import Table, store
 from yahtzee.winprob import tables
 
@@ -157,3 +162,32 @@ def test_sigterm_stops_the_background_builder_too(
         main(["serve"])
     assert stopped.value.code == 128 + signal.SIGTERM and builder.stopped
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> None:
+    # With uvicorn's default parser one 60 MB header held a worker's CPU for 6.6 s.
+    options = serve.server_options(build_parser().parse_args(["serve"]))
+    del options["workers"]
+    options["port"] = 0  # any free port
+    config = uvicorn.Config(create_app(table=solver_table), **options)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.01)
+        port = server.servers[0].sockets[0].getsockname()[1]
+
+        def ask(size: int, end: bytes) -> bytes:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+                request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * size + end
+                with contextlib.suppress(ConnectionResetError):  # refused while still sending
+                    client.sendall(request)
+                return client.recv(100).split(b"\r\n")[0]
+
+        assert ask(1000, b"\r\n\r\n") == b"HTTP/1.1 200 OK"
+        # Still coming (a header never ends before the limit): refused without waiting for more.
+        assert ask(serve.MAX_HEADER_BYTES + 1, b"").startswith(b"HTTP/1.1 400")
+    finally:
+        server.should_exit = True
+        thread.join()
