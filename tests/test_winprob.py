@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -30,6 +31,7 @@ from yahtzee.rules import Box, Sheet
 from yahtzee.server import create_app
 from yahtzee.solver import Advisor, Table
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
+from yahtzee.winprob import tables as tables_module
 from yahtzee.winprob.advice import play_to_win_hint, reason
 from yahtzee.winprob.curve import played_turns, win_curve
 from yahtzee.winprob.dist import KNOTS, SCALE, cdf_at
@@ -461,11 +463,46 @@ def test_a_damaged_file_is_never_used(
         "cut short": good[:-2],
         "another header": b"{}" + good[2:],
     }
+
+    def put(data: bytes) -> None:  # as the builders do: a new file renamed into place
+        (tmp_path / "new").write_bytes(data)
+        os.replace(tmp_path / "new", target)
+
     for what, data in damaged.items():
-        target.write_bytes(data)
+        put(data)
         assert find_win_tables(solver_table, path=target) is None, what
-    target.write_bytes(good)
+    put(good)
     assert find_win_tables(solver_table, path=target) is not None
+
+
+def test_a_bad_file_is_checked_and_reported_once(
+    solver_table: Table,
+    win_tables: WinTables,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A server without good tables looks once a second; a bad file in a read-only cache was
+    # hashed again (162 MB) at every look, slowing 人机对战 requests to 140-380 ms for good.
+    assert win_tables.path is not None
+    target = tmp_path / FILE_NAME
+    good = win_tables.path.read_bytes()
+    target.write_bytes(
+        good[:HEADER_SIZE] + bytes([good[HEADER_SIZE] ^ 1]) + good[HEADER_SIZE + 1 :]
+    )
+    reads: list[Path] = []
+    read = tables_module._read
+
+    def counted(path: Path, table: Table) -> WinTables:
+        reads.append(path)
+        return read(path, table)
+
+    monkeypatch.setattr(tables_module, "_read", counted)
+    for _ in range(3):
+        assert find_win_tables(solver_table, path=target) is None
+    assert reads == [target]
+    [record] = caplog.records
+    assert record.getMessage() == f"win-probability tables {target}: checksum mismatch; not used"
 
 
 def test_loading_drops_the_files_of_older_formats(

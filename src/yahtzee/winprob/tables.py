@@ -259,6 +259,9 @@ def _build(table: Table) -> list[npt.NDArray[Any]]:
 
 
 _loaded: dict[tuple[str, int, int, int, int], WinTables] = {}
+_rejected: set[tuple[str, int, int, int, int]] = set()
+"""Files found bad, by identity: each is checked (162 MB hashed) and reported once, not at every
+look while a server waits for good tables."""
 _lock = threading.Lock()
 
 
@@ -275,9 +278,13 @@ def find_win_tables(table: Table, *, path: Path | None = None) -> WinTables | No
         key = (str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))
         if key in _loaded:
             return _loaded[key]
+        if key in _rejected:
+            return None
         try:
             found = _read(target, table)
-        except _BadFileError:
+        except _BadFileError as error:
+            _rejected.add(key)
+            log.warning("win-probability tables %s: %s; not used", target, error)
             return None
         _loaded[key] = found
         return found
