@@ -440,3 +440,22 @@ def test_assets_asked_for_under_another_release_are_served_fresh(client: TestCli
     assert client.get(f"/static/{other}/js/nothing.js").status_code == 404
     assert client.get(f"/static/{other}/../app.py").status_code == 404
     assert client.get("/static/js/main.js").content == ours.content
+
+
+def test_a_server_error_answers_in_json_and_is_logged_once(
+    solver_table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from yahtzee.server import app as app_module
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(app_module, "snapshot", broken)
+    with TestClient(create_app(table=solver_table), raise_server_exceptions=False) as c:
+        response = c.post("/api/new", json={"mode": "single"})
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "internal"
+    # One line naming the request; the traceback is the server's to print, once.
+    [record] = [r for r in caplog.records if r.name.startswith("yahtzee")]
+    assert record.getMessage() == "unexpected error on POST /api/new: RuntimeError('a bug')"
+    assert record.exc_info is None

@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -169,6 +170,7 @@ def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> Non
     options = serve.server_options(build_parser().parse_args(["serve"]))
     del options["workers"]
     options["port"] = 0  # any free port
+    options["log_config"] = None  # the logging of the rest of the test session stays as it is
     config = uvicorn.Config(create_app(table=solver_table), **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run)
@@ -191,3 +193,16 @@ def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> Non
     finally:
         server.should_exit = True
         thread.join()
+
+
+def test_the_game_logs_through_uvicorn_at_the_chosen_level() -> None:
+    # Run apart: configuring logging here would take the game's loggers from pytest's capture.
+    code = """if True:
+        import logging, logging.config
+        from yahtzee.commands.serve import _log_config
+        logging.config.dictConfig(_log_config("warning"))
+        logging.getLogger("yahtzee.server.errors").error("unexpected error on POST /api/new")
+        logging.getLogger("yahtzee.winprob.tables").info("not shown at warning")
+    """
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr == "ERROR:    unexpected error on POST /api/new\n"

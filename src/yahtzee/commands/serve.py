@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import os
 import shutil
 import subprocess
@@ -69,10 +70,26 @@ def server_options(args: argparse.Namespace) -> dict[str, Any]:
         "port": args.port,
         "workers": args.workers,
         "log_level": args.log_level,
+        "log_config": _log_config(args.log_level),
         "timeout_graceful_shutdown": 10,
         "http": "h11",
         "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
     }
+
+
+def _log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging, with the game's own loggers (a server error, tables that cannot be
+    used) on the same handler and level, instead of Python's bare last-resort output."""
+    from uvicorn.config import LOG_LEVELS as NUMBERS
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["yahtzee"] = {
+        "handlers": ["default"],
+        "level": NUMBERS[level],
+        "propagate": False,
+    }
+    return config
 
 
 @contextlib.contextmanager

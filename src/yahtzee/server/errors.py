@@ -123,7 +123,9 @@ async def _http_error(request: Request, error: Exception) -> JSONResponse:
 
 
 async def _unexpected(request: Request, error: Exception) -> JSONResponse:
-    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    # One line of context; the traceback follows once, from the server, as Starlette raises
+    # the error again after this answer.
+    log.error("unexpected error on %s %s: %r", request.method, request.url.path, error)
     return error_response(
         500, "internal", "服务器出了点问题，请重试；你的对局保存在浏览器里，不会丢失"
     )
