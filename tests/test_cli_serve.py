@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -73,6 +74,28 @@ def test_no_background_build_into_a_cache_it_cannot_write(
         f"not building the 胜率 tables of 人机对战: cannot write to {blocked_cache.parent}"
     )
     assert line.endswith("人机对战 runs without its 胜率 bar")
+
+
+def test_no_background_build_onto_a_disk_too_full_for_the_tables(
+    tmp_path: Path,
+    solver_table: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # An empty file could still be created there: the builder ran a minute, then could not save.
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(tables, "find_win_tables", lambda table: None)
+    usage = shutil.disk_usage(tmp_path)
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage._replace(free=5_000_000))
+
+    def popen(*args: object, **kwargs: object) -> None:
+        raise AssertionError("started a builder that cannot save its work")
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    assert serve._build_win_tables_in_background(solver_table) is None
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith("not building the 胜率 tables of 人机对战: cannot write to ")
+    assert f"{tmp_path}: 5 MB free, the tables need 162 MB" in line
 
 
 def test_a_cache_it_cannot_write_is_replaced_for_the_run(

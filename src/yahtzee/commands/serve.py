@@ -139,12 +139,17 @@ def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | N
     They take a while to build on a new machine and only 人机对战 needs them, so the game opens
     at once; workers pick the file up when it appears.
     """
-    from yahtzee.winprob.tables import find_win_tables, tables_path
+    from yahtzee.winprob.tables import file_size, find_win_tables, tables_path
 
     if find_win_tables(table) is not None:
         return None
     folder = tables_path().parent
     problem = _cannot_write(folder)
+    if problem is None:
+        # An empty file fits on a full disk; the tables would not, after a minute of building.
+        free, need = shutil.disk_usage(folder).free, file_size()
+        if free < need:
+            problem = f"{free / 1e6:.0f} MB free, the tables need {need / 1e6:.0f} MB"
     if problem is not None:
         # A minute of both cores for tables that could not be kept: the game runs without them.
         print(

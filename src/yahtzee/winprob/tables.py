@@ -198,6 +198,13 @@ def _layout() -> tuple[tuple[tuple[int, ...], str], ...]:
     )
 
 
+def file_size() -> int:
+    """The size in bytes of a tables file (header included)."""
+    return HEADER_SIZE + sum(
+        math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in _layout()
+    )
+
+
 def _write(arrays: list[npt.NDArray[Any]], source: str, path: Path) -> None:
     data = [
         np.ascontiguousarray(a, dtype=np.dtype(dtype)).data
@@ -235,7 +242,7 @@ def _read(path: Path, table: Table) -> WinTables:
     if not isinstance(meta, dict) or meta.get("arrays") != [[list(s), t] for s, t in layout]:
         raise _BadFileError("unexpected arrays")
     nbytes = [math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in layout]
-    expected = HEADER_SIZE + sum(nbytes)
+    expected = file_size()
     if size != expected:
         raise _BadFileError(f"truncated or padded: {size} bytes, expected {expected}")
     if meta.get("source_sha256") != _table_digest(table):
