@@ -208,7 +208,10 @@ def test_not_json_and_wrong_method(client: TestClient) -> None:
         (b"{not json", "不是有效的 JSON：Expecting property name enclosed in double quotes at"),
         (b'{"game": "\xff"}', "the body is not UTF-8 (invalid start byte at byte 10)"),
         (b"[" * 30_000 + b"]" * 30_000, "the JSON is nested too deeply"),
-        (b'{"game": ' + b"1" * 5000 + b"}", "integer string conversion"),
+        (
+            b'{"game": ' + b"1" * 5000 + b"}",
+            "Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits",
+        ),
     ],
     ids=["not-json", "not-utf8", "too-deep", "huge-number"],
 )
@@ -218,6 +221,7 @@ def test_unreadable_bodies_say_why(client: TestClient, body: bytes, words: str) 
     assert response.status_code == 422
     error = response.json()["error"]
     assert error["code"] == "invalid_request" and words in error["message"]
+    assert "sys." not in error["message"]
 
 
 def test_a_chunked_body_over_the_limit_is_refused(client: TestClient) -> None:

@@ -108,8 +108,9 @@ def _unreadable_body(cause: BaseException | None) -> str | None:
         return f"the body is not UTF-8 ({cause.reason} at byte {cause.start})"
     if isinstance(cause, RecursionError):
         return "the JSON is nested too deeply"
-    if isinstance(cause, ValueError):  # e.g. an integer of thousands of digits
-        return str(cause)
+    if isinstance(cause, ValueError):
+        # Python's words for an integer of thousands of digits advise a setting of its own.
+        return str(cause).split("; use sys.set_int_max_str_digits()")[0]
     return None
 
 
