@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import json
 import math
 import os
 import random
+import shutil
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -519,3 +524,38 @@ def test_loading_drops_the_files_of_older_formats(
     assert not loaded.built
     assert not old.exists()
     assert unrelated.exists() and target.exists()
+
+
+def test_a_build_under_way_elsewhere_is_waited_for_not_repeated(
+    solver_table: Table,
+    win_tables: WinTables,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Servers sharing one cold cache each built the same file: a minute of the cores and
+    # up to 1 GB each. Now the second waits for the first and uses its file.
+    assert win_tables.path is not None
+    target = tmp_path / FILE_NAME
+    other = os.open(tmp_path / f".{FILE_NAME}.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(other, fcntl.LOCK_EX)  # another process is building
+
+    def build(table: Table) -> list[Any]:
+        raise AssertionError("built the tables again")
+
+    monkeypatch.setattr(tables_module, "_build", build)
+    loaded: list[WinTables] = []
+    waiter = threading.Thread(
+        target=lambda: loaded.append(load_win_tables(solver_table, path=target))
+    )
+    waiter.start()
+    for _ in range(1000):
+        if any("another process is building" in r.getMessage() for r in caplog.records):
+            break
+        time.sleep(0.01)
+    shutil.copyfile(win_tables.path, tmp_path / "new")
+    os.replace(tmp_path / "new", target)
+    os.close(other)  # the other build is done
+    waiter.join(timeout=30)
+    [found] = loaded
+    assert found.path == target and not found.built

@@ -23,12 +23,16 @@ in memory for the caller.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import logging
 import math
+import os
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -317,24 +321,64 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
             return _loaded[key]
         try:
             found = _read(target, table)
-        except _BadFileError as fault:
-            log.warning(
-                "win-probability tables %s: %s; building them (about a minute)", target, fault
-            )
-            started = time.perf_counter()
-            arrays = _build(table)
-            try:
-                _write(arrays, _table_digest(table), target)
-            except OSError as error:
-                log.warning(cannot_save("win-probability tables", target, error))
-                return _in_memory(table, arrays)
-            found = _read(target, table)
-            found = replace(found, built=True)
-            log.warning("win-probability tables built in %.0f s", time.perf_counter() - started)
+        except _BadFileError:
+            with _build_lock(target):
+                try:  # built by another process while this one waited
+                    found = _read(target, table)
+                except _BadFileError as fault:
+                    log.warning(
+                        "win-probability tables %s: %s; building them (about a minute)",
+                        target,
+                        fault,
+                    )
+                    found = _build_and_save(table, target)
+                    if found.path is None:
+                        return found
         st = target.stat()
         _loaded[(str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))] = found
         _drop_old_versions(target)
         return found
+
+
+def _build_and_save(table: Table, target: Path) -> WinTables:
+    """Build the tables into ``target``; kept in memory only (no path) when it cannot be
+    written."""
+    started = time.perf_counter()
+    arrays = _build(table)
+    try:
+        _write(arrays, _table_digest(table), target)
+    except OSError as error:
+        log.warning(cannot_save("win-probability tables", target, error))
+        return _in_memory(table, arrays)
+    found = replace(_read(target, table), built=True)
+    log.warning("win-probability tables built in %.0f s", time.perf_counter() - started)
+    return found
+
+
+@contextlib.contextmanager
+def _build_lock(target: Path) -> Iterator[None]:
+    """Hold the lock on building ``target``, shared by every process using its folder.
+
+    Servers sharing one cache each start a build when the file is missing: without the lock,
+    each would take a minute of the cores and up to 1 GB for the same file. The lock goes with the
+    process, so a build that dies never blocks the next."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target.parent / f".{target.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield  # a folder without room for a lock file cannot take the tables either
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log.warning(
+                "win-probability tables %s: another process is building them; waiting", target
+            )
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def _in_memory(table: Table, arrays: list[npt.NDArray[Any]]) -> WinTables:
