@@ -25,9 +25,10 @@ from urllib.parse import urlparse
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
-from yahtzee.codec import from_json
+from yahtzee.codec import from_json, to_json
 from yahtzee.game import Game
 from yahtzee.rules import BOXES
+from yahtzee.snapshot import snapshot
 
 CHROMIUM: Final = Path(os.environ.get("YAHTZEE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS: Final = [
@@ -185,8 +186,9 @@ class Table:
         self.wait_idle()
 
     def wait_idle(self) -> None:
-        """Wait until the table is visible and no request is in flight."""
-        self.page.wait_for_selector("#game:not([hidden])[aria-busy='false']")
+        """Wait until the table is visible and no request is in flight (``data-busy``: the page
+        keeps ``aria-busy`` off the table, whose live status must speak meanwhile)."""
+        self.page.wait_for_selector("#game:not([hidden])[data-busy='false']")
 
     # Reading ------------------------------------------------------------------------------
 
@@ -319,6 +321,39 @@ class Table:
         offered = {k: v for k, v in self.previews().items() if v is not None}
         assert offered, "no box can be scored"
         return max(offered, key=lambda k: (offered[k], -BOX_KEYS.index(k)))
+
+
+class ScriptedDice:
+    """A RandomSource that rolls the faces it was given, in order."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+def install_roll(table: Table, rolled: Game) -> None:
+    """Make the next roll answer with ``rolled`` (a legal game the real server accepts later)."""
+
+    def answer(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        if body.get("action", {}).get("type") == "roll":
+            payload = {"game": to_json(rolled), "view": snapshot(rolled)}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(payload))
+            table.page.unroute("**/api/action", answer)
+        else:
+            route.continue_()
+
+    table.page.route("**/api/action", answer)
+
+
+def resume_saved(table: Table, game: Game) -> None:
+    """Put ``game`` in the browser's save and resume it from the lobby."""
+    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
+    table.reload()
+    table.page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
 
 
 class ComputerGate:

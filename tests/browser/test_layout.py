@@ -5,30 +5,24 @@ animation, fullscreen, keyboard rules, and the Joker / Yahtzee bonus on the shee
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Route
 
-from tests.browser.support import DIE_NAME, OpenTable, Table
-from yahtzee.codec import to_json
+from tests.browser.support import (
+    DIE_NAME,
+    OpenTable,
+    ScriptedDice,
+    Table,
+    install_roll,
+    resume_saved,
+)
 from yahtzee.game import Game, Roll, Score
 from yahtzee.rules import Box
-from yahtzee.snapshot import snapshot
 
 pytestmark = pytest.mark.browser
-
-
-class ScriptedDice:
-    """A RandomSource that rolls the faces it was given, in order."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
 
 
 def fits(table: Table, selector: str, width: int, height: int) -> None:
@@ -327,29 +321,6 @@ def test_shortcuts_only_when_they_should(table: Table) -> None:
     keyboard.press("Enter")
     assert table.held() == [True, False, False, False, True]
     assert table.saved_game().turn.rolls_used == 1
-
-
-def install_roll(table: Table, rolled: Game) -> None:
-    """Make the next roll answer with ``rolled`` (a legal game the real server accepts later)."""
-
-    def answer(route: Route) -> None:
-        body = json.loads(route.request.post_data or "{}")
-        if body.get("action", {}).get("type") == "roll":
-            payload = {"game": to_json(rolled), "view": snapshot(rolled)}
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(payload))
-            table.page.unroute("**/api/action", answer)
-        else:
-            route.continue_()
-
-    table.page.route("**/api/action", answer)
-
-
-def resume_saved(table: Table, game: Game) -> None:
-    """Put ``game`` in the browser's save and resume it from the lobby."""
-    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
-    table.reload()
-    table.page.get_by_role("button", name="继续上次没打完的一局").click()
-    table.wait_idle()
 
 
 def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.support import OpenTable, Table
 from tests.gameplay import random_game
@@ -129,6 +130,10 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     assert number(item.locator(".rv-cost").inner_text()) == pytest.approx(-first.loss, abs=0.051)
     dice_label = item.locator(".rv-dice").get_attribute("aria-label")
     assert dice_label == "骰子 " + " ".join(map(str, first.dice))
+    # Read as one name, its parts stay apart (not 「3第 1 回合 · 第 1 掷−2.5 分你：…」).
+    parts = [f"^{rank + 1}", "、", "第 1 回合 · 第 1 掷", "，", dice_label, "，", r"−[\d.]+ 分"]
+    parts += ["，", "你：.+", "，", "最佳：.+", "，", "展开所有选择 ▾$"]
+    expect(item.locator("summary")).to_have_accessible_name(re.compile(r"\s*".join(parts)))
     # Its mark on the chart opens it and scrolls to it; every option shows its expected total.
     assert not item.evaluate("el => el.open")
     page.locator(".chart-mark[data-decision='0']").click()

@@ -11,10 +11,12 @@ Only ``test_real_pace_without_fast`` runs without ``?fast=1``, to measure the re
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.support import BOX_KEYS, ComputerGate, OpenTable, Table, requests_to
 from yahtzee.codec import to_json
@@ -177,6 +179,8 @@ def check_result(table: Table, level: str) -> tuple[int, int]:
         )
     else:
         assert title == "平局" and line == f"平局，双方都是 {mine} 分"
+    # A screen reader reads the winner line with the title when the dialog opens.
+    expect(dialog).to_have_accessible_description(re.compile(f"^{re.escape(line)}( 新纪录！.+)?$"))
     assert table.storage("yahtzee.game") is None
     return mine, computer
 

@@ -311,6 +311,7 @@ class GameManager {
     this.ui.closeResult();
     this.ui.showGame();
     this.render();
+    this.ui.focusNext(); // the roll button, once the new table takes input
   }
 
   // Roll the dice that are not held (the first roll throws all five).
@@ -343,6 +344,7 @@ class GameManager {
       if (epoch !== this.epoch) return;
       this.ui.stopRoll();
       if (!this.setGame(data)) return;
+      this.ui.announce(`掷出 ${this.snap.dice.join(" ")}`);
     } catch (error) {
       if (epoch === this.epoch) this.fail(error);
     } finally {
@@ -382,6 +384,7 @@ class GameManager {
     }
     const epoch = this.epoch;
     const bonusBefore = side.yahtzee_bonus;
+    const upperBefore = side.upper_bonus;
     this.busy = true;
     this.pendingBox = key;
     this.hintBox = null;
@@ -395,6 +398,10 @@ class GameManager {
       const yahtzee = (key === "yahtzee" && scored && scored.points > 0) || mine.yahtzee_bonus > bonusBefore;
       if (yahtzee) this.sound.fanfare();
       else this.sound.score();
+      let bonuses = "";
+      if (mine.upper_bonus > upperBefore) bonuses += `，上区奖励 ${mine.upper_bonus} 分`;
+      if (mine.yahtzee_bonus > bonusBefore) bonuses += `，快艇加成 +${mine.yahtzee_bonus - bonusBefore}`;
+      this.ui.announce(`${box.name} 登记 ${scored ? scored.points : 0} 分${bonuses}，总分 ${mine.total}`);
     } catch (error) {
       if (epoch === this.epoch) this.fail(error);
     } finally {
@@ -513,12 +520,18 @@ class GameManager {
     this.ui.stopRoll();
     if (!live()) return;
     this.computerNote = null;
-    if (this.setGame(data)) this.render();
+    if (!this.setGame(data)) return;
+    const faces = this.snap.dice.join(" ");
+    const kept = hold.map((i) => this.snap.dice[i]).join(" ");
+    if (first) this.ui.announce(`电脑掷出 ${faces}`);
+    else this.ui.announce(`电脑${hold.length ? `留下 ${kept}` : "全部重掷"}，掷出 ${faces}`);
+    this.render();
   }
 
   // The computer scores: its box shows the points, highlighted, a moment before they are written.
   async showComputerScore(data, step, live) {
-    const side = this.snap.sides[this.snap.current];
+    const index = this.snap.current;
+    const side = this.snap.sides[index];
     const box = side.boxes.find((b) => b.key === step.box);
     this.choosing = step.box;
     this.computerNote = box ? `电脑登记「${box.name}」${box.preview ?? 0} 分` : "电脑登记";
@@ -528,6 +541,9 @@ class GameManager {
     this.choosing = null;
     this.computerNote = null;
     if (!this.setGame(data)) return;
+    const after = this.snap.sides[index];
+    const written = after.boxes.find((b) => b.key === step.box);
+    if (written) this.ui.announce(`电脑：${written.name} 登记 ${written.points} 分，总分 ${after.total}`);
     this.render();
     this.sound.score();
     this.ui.flash(this.snap.sides.length > 1 ? 1 : 0, step.box);
@@ -596,6 +612,7 @@ class GameManager {
     this.guard.release(); // another tab may resume the saved game now
     this.refreshSaved();
     this.showLobby();
+    this.ui.focusNext(); // 继续 (or 开始游戏): 回大厅 itself is hidden in the lobby
     this.checkTabs();
   }
 

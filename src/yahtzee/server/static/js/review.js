@@ -530,21 +530,25 @@ export class ReviewDialog {
     details.id = `rv-decision-${index}`;
     details.dataset.decision = String(index);
     const summary = make("summary");
-    summary.append(
-      make("span", "rv-rank num", String(rank + 1)),
-      make("span", "rv-when", when(d)),
-      miniDice(d.dice),
-      make("span", "rv-cost num", `−${d.loss.toFixed(1)} 分`),
-    );
     const choice = make("span", "rv-choice");
     choice.append(make("span", "rv-label", `${who}：`), describe(d.chosen));
     const best = make("span", "rv-best");
     best.append(make("span", "rv-label", "最佳："), describe(d.best));
-    summary.append(choice, best);
     const tags = make("span", "rv-tags");
     if (d.hinted) tags.append(hintTag());
     if (d.risk) tags.append(riskTag(d));
-    summary.append(tags);
+    const parts = [
+      make("span", "rv-rank num", String(rank + 1)),
+      make("span", "rv-when", when(d)),
+      miniDice(d.dice),
+      make("span", "rv-cost num", `−${d.loss.toFixed(1)} 分`),
+      choice,
+      best,
+    ];
+    if (tags.childElementCount) parts.push(tags);
+    // The grid sets the parts apart on screen, but a screen reader reads the summary as one
+    // name (「9第 9 回合 · 第 2 掷−10.9 分你：…」): commas only it hears keep them apart.
+    parts.forEach((part, i) => summary.append(part, make("span", "visually-hidden", i === 0 ? "、" : "，")));
     details.append(summary);
     details.append(this.optionsTable(d));
     return details;

@@ -31,6 +31,13 @@ function make(tag, className = "", text = "") {
   return el;
 }
 
+// True when `el` can take the focus now: not disabled, and shown (a closed dialog, a hidden
+// lobby or table, display: none all count as not shown).
+function usable(el) {
+  if (!(el instanceof Element) || el.disabled) return false;
+  return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
+}
+
 // A random face, used only for the tumbling look while the server rolls the real dice.
 function randomFace() {
   return 1 + Math.floor(Math.random() * 6);
@@ -50,6 +57,9 @@ export class View {
       hint: $("hint-btn"),
       fullscreen: $("fullscreen-btn"),
       message: $("message"),
+      messageText: $("message-text"),
+      messageClose: $("message-close"),
+      announce: $("announce"),
       notice: $("notice"),
       noticeText: $("notice-text"),
       noticeButton: $("notice-btn"),
@@ -57,6 +67,7 @@ export class View {
       vsOptions: $("vs-options"),
       records: $("records"),
       resume: $("resume-btn"),
+      start: $("start-btn"),
       dice: $("dice"),
       roll: $("roll-btn"),
       status: $("status"),
@@ -76,8 +87,19 @@ export class View {
     this.messageTimer = null;
     this.sheetSides = 0;
     this.cells = [];
+    this.busy = false;
+    this.refocus = null; // "screen" or "lost": see placeFocus()
+    this.refocusFrom = null;
+    this.ring = false; // whether the focus showed its ring when it last moved
     this.buildDice();
     this.el.message.addEventListener("click", () => this.hideMessage());
+    this.el.message.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.hideMessage();
+    });
+    doc.addEventListener("focusout", (event) => this.onFocusOut(event));
+    doc.addEventListener("focusin", (event) => {
+      this.ring = event.target instanceof Element && event.target.matches(":focus-visible");
+    });
   }
 
   // Five die buttons, each with an SVG face and a mark under it.
@@ -170,12 +192,79 @@ export class View {
     const { snap } = state;
     if (!snap) return;
     this.el.app.classList.toggle("vs", snap.mode === "vs");
-    this.el.game.setAttribute("aria-busy", String(Boolean(state.busy)));
+    // Not aria-busy: that would hold back the live status inside the table for the whole of
+    // the computer's turn. Only the tumbling dice are marked busy (startRoll).
+    this.busy = Boolean(state.busy);
+    this.el.game.dataset.busy = String(this.busy);
     this.renderTopbar(state);
     this.renderDice(state);
     this.renderRollButton(state);
     this.renderSheet(state);
-    this.el.status.textContent = state.status;
+    // A live region speaks every rewrite, even of the same words: write only a change.
+    if (this.el.status.textContent !== state.status) this.el.status.textContent = state.status;
+    this.placeFocus();
+  }
+
+  // Say `text` to screen readers only (what was rolled or scored), politely. A new element
+  // each time, so the same words twice in a row (the same roll again) are said twice.
+  announce(text) {
+    const line = make("p", "", text);
+    this.el.announce.replaceChildren(line);
+  }
+
+  // Where the keyboard should be for the next move. In the lobby: 继续 when there is a saved
+  // game, else 开始游戏. At the table: the box a hint suggests, else the roll button (掷骰子,
+  // 再掷, 再来一局, 让电脑继续), else the first box that can be scored; null while nothing
+  // can be pressed (the computer's turn, a request in flight).
+  nextControl() {
+    if (this.el.game.hidden) return this.el.resume.hidden ? this.el.start : this.el.resume;
+    if (this.busy) return null;
+    const boxes = [...this.el.sheet.querySelectorAll("button.box:not(:disabled)")];
+    const hinted = boxes.find((box) => box.classList.contains("hinted"));
+    if (hinted) return hinted;
+    if (!this.el.roll.disabled) return this.el.roll;
+    return boxes[0] || null;
+  }
+
+  // Ask for the focus to go to the next control once there is one: after a new game or the
+  // lobby has just replaced what was shown, the focus would otherwise stay on a control that
+  // is now hidden (and so fall to the page) or that started it (重新开始).
+  focusNext() {
+    this.refocus = "screen";
+    this.refocusFrom = this.doc.activeElement;
+    this.placeFocus();
+  }
+
+  // A control gave up the focus to nothing because it was disabled or hidden under it (the
+  // roll button while the dice roll, the dice after the third roll, a box being scored, a
+  // dialog's button as it closes): find the focus a new place once one can be pressed.
+  // A pointer click on a button that stays usable also ends with nothing focused (input.js
+  // blurs it); that one is left alone.
+  onFocusOut(event) {
+    if (event.relatedTarget || usable(event.target)) return;
+    if (!this.refocus) this.refocus = "lost";
+    setTimeout(() => this.placeFocus(), 0);
+  }
+
+  // Move the focus to the next control when asked to and there is one, unless the player has
+  // put it somewhere meanwhile: a "lost" focus moves only while it is still on nothing, a new
+  // "screen" also takes it from the control that asked for it. The ring shows as it did where
+  // the focus came from, so a player who clicks (and rolls with Space) sees nothing move; in
+  // the middle of a turn the page does not scroll either. A new screen may scroll, to show
+  // where the focus is.
+  placeFocus() {
+    const mode = this.refocus;
+    if (!mode) return;
+    const active = this.doc.activeElement;
+    const adrift = !active || active === this.doc.body || !usable(active);
+    if (!adrift && !(mode === "screen" && active === this.refocusFrom)) {
+      this.refocus = null;
+      return;
+    }
+    const target = this.nextControl();
+    if (!target) return; // nothing can be pressed yet: try again at the next idle render
+    this.refocus = null;
+    if (target !== active) target.focus({ preventScroll: mode === "lost", focusVisible: this.ring });
   }
 
   // Round, totals, the opponent and who started (vs), and the hint button.
@@ -312,7 +401,12 @@ export class View {
       const th = make("th", "name");
       th.scope = "row";
       th.append(make("span", "box-name", name));
-      if (note) th.append(make("span", "box-note", note));
+      if (note) {
+        // The comma is for screen readers, which would read 「一点所有 1 相加」 as one word.
+        const span = make("span", "box-note");
+        span.append(make("span", "visually-hidden", "，"), note);
+        th.append(span);
+      }
       tr.append(th);
       snap.sides.forEach((_, s) => {
         const td = make("td", `cell side-${s}`);
@@ -440,6 +534,7 @@ export class View {
   // Start the tumble of the dice marked in `moving` for about `ms` milliseconds.
   startRoll(moving, ms) {
     this.rolling = true;
+    this.el.dice.setAttribute("aria-busy", "true"); // the faces shown now are not the roll
     this.dice.forEach(({ button }, i) => {
       if (!moving[i]) return;
       button.classList.remove("blank");
@@ -460,6 +555,7 @@ export class View {
     clearInterval(this.rollTimer);
     this.rollTimer = null;
     this.rolling = false;
+    this.el.dice.setAttribute("aria-busy", "false");
     for (const { button } of this.dice) {
       button.classList.remove("rolling");
       button.style.animationDuration = "";
@@ -476,12 +572,14 @@ export class View {
   }
 
   // Show a one-line message (errors, storage problems) for a while; a `lasting` one (data that
-  // could not be restored) stays until clicked, so a player who looks away still learns of it.
+  // could not be restored) stays until closed (a click on it, its 关闭 button, or Esc there),
+  // so a player who looks away still learns of it.
   message(text, title = "", lasting = false) {
     const el = this.el.message;
-    el.textContent = text;
+    this.el.messageText.textContent = text;
     el.title = lasting ? "点一下关闭" : title;
     el.classList.toggle("lasting", lasting);
+    this.el.messageClose.hidden = !lasting;
     el.hidden = false;
     clearTimeout(this.messageTimer);
     if (!lasting) this.messageTimer = setTimeout(() => this.hideMessage(), 9000);
@@ -533,20 +631,28 @@ export class View {
   showResult(info) {
     const body = this.el.resultBody;
     body.replaceChildren();
+    // The lines a screen reader reads with the title when the dialog opens (aria-describedby);
+    // the table stays for those who explore it.
+    const told = [];
+    const tell = (el) => {
+      el.id = `result-line-${told.length + 1}`;
+      told.push(el.id);
+      return el;
+    };
     if (info.mode === "single") {
       this.el.resultTitle.textContent = "本局结束";
       const big = make("p", "result-score");
       big.append("本局得分 ", make("b", "num", String(info.total)));
-      body.append(big);
+      body.append(tell(big));
       if (info.isNew) {
         const words =
           info.previous === null
             ? "新纪录！这是你的第一个单人纪录"
             : `新纪录！比原纪录 ${info.previous} 多 ${info.total - info.previous} 分`;
         const note = make("p", "new-record", words);
-        body.append(note);
+        body.append(tell(note));
       }
-      body.append(make("p", "result-best", `最高纪录 ${info.best}`));
+      body.append(tell(make("p", "result-best", `最高纪录 ${info.best}`)));
       body.append(this.resultTable(info.sides, ["本局"]));
     } else {
       const title = info.draw ? "平局" : info.playerWon ? "你赢了！" : "电脑赢了";
@@ -554,10 +660,11 @@ export class View {
       const [mine, theirs] = info.totals;
       const score = `你 ${mine} : ${theirs} 电脑`;
       const margin = info.playerWon ? `，赢 ${mine - theirs} 分` : `，输 ${theirs - mine} 分`;
-      body.append(make("p", "result-winner", info.draw ? `平局，双方都是 ${mine} 分` : score + margin));
+      body.append(tell(make("p", "result-winner", info.draw ? `平局，双方都是 ${mine} 分` : score + margin)));
       body.append(this.resultTable(info.sides, ["你", "电脑"]));
-      if (info.isNew) body.append(make("p", "new-record", `新纪录！你的最高分 ${info.best}`));
+      if (info.isNew) body.append(tell(make("p", "new-record", `新纪录！你的最高分 ${info.best}`)));
     }
+    this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
   }
 
