@@ -639,3 +639,17 @@ def test_names_read_apart(table: Table) -> None:
         apart("上区小计", "满 63 奖励 35")
     )
     expect(page.locator("#sheet tr.row-total th")).to_have_accessible_name("总分")
+
+
+def test_the_main_landmark_is_the_game_and_the_name_stays_a_heading(open_table: OpenTable) -> None:
+    # "Jump to main" landed on the help text; on phones the page lost its h1 during play.
+    table = open_table(width=390, height=844)
+    page = table.page
+    main = page.get_by_role("main")
+    expect(main).to_have_count(1)
+    expect(main.locator("#lobby")).to_have_count(1)
+    expect(main.locator("#game")).to_have_count(1)
+    expect(main.locator("#help")).to_have_count(0)
+    table.start_single()
+    expect(page.get_by_role("heading", level=1, name="快艇骰子")).to_have_count(1)
+    assert page.locator("h1.brand").bounding_box() is not None  # in the tree, not display: none

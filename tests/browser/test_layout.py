@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Route
+from playwright.sync_api import Route, expect
 
 from tests.browser.support import (
     DIE_NAME,
@@ -265,10 +265,11 @@ def test_fullscreen_button(table: Table) -> None:
     button.click()
     page.wait_for_function("() => document.fullscreenElement !== null")
     assert page.evaluate("() => document.fullscreenElement.id") == "app"
-    assert button.get_attribute("aria-label") == "退出全屏"
+    # The label follows the fullscreenchange event, which may come a moment after the change.
+    expect(button).to_have_attribute("aria-label", "退出全屏")
     button.click()
     page.wait_for_function("() => document.fullscreenElement === null")
-    assert button.get_attribute("aria-label") == "全屏"
+    expect(button).to_have_attribute("aria-label", "全屏")
 
 
 def test_shortcuts_only_when_they_should(table: Table) -> None:
