@@ -136,6 +136,9 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     expect(item.locator("summary")).to_have_accessible_name(re.compile(r"\s*".join(parts)))
     # Its mark on the chart opens it and scrolls to it; every option shows its expected total.
     assert not item.evaluate("el => el.open")
+    # The marks are buttons a screen reader can enter: the chart is a group, not an image.
+    chart = page.locator("svg.chart", has=page.locator(".chart-mark[data-decision='0']"))
+    assert chart.get_attribute("role") == "group" and chart.get_attribute("aria-label")
     page.locator(".chart-mark[data-decision='0']").click()
     assert item.evaluate("el => el.open")
     page.wait_for_timeout(50)

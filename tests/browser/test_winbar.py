@@ -27,8 +27,10 @@ def test_win_bar_in_vs_mode(table: Table) -> None:
     before = _shares(table)
     assert sum(before) == 100 and min(before) >= 0
     assert "胜率" in bar.inner_text()
-    # The assumption behind the figures is stated where they are explained (hover).
+    # The assumption behind the figures is stated on hover, and to screen readers, which
+    # skip most tooltips, in the bar's own text.
     assert "假设你此后按最优策略走" in (bar.get_attribute("title") or "")
+    assert "假设你此后按最优策略走" in bar.evaluate("el => el.textContent")
     table.page.get_by_role("button", name="掷骰子").click()
     table.wait_idle()
     after = _shares(table)

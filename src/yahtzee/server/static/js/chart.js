@@ -66,7 +66,8 @@ export function lineChart(container, spec) {
     width,
     height,
     viewBox: `0 0 ${width} ${height}`,
-    role: "img",
+    // An image has no parts a screen reader enters: with marks to press, the chart is a group.
+    role: spec.marks && spec.marks.length ? "group" : "img",
     "aria-label": spec.label,
   });
   const grid = svg("g", { class: "chart-grid", "aria-hidden": "true" });

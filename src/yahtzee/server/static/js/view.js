@@ -315,7 +315,7 @@ export class View {
     bar.querySelector(".winbar-text").textContent = text;
     // The chances assume the player plays the solver's best moves from here on (the computer
     // plays at its level): a player who plays worse is shown better chances than they have,
-    // and the bar says so.
+    // and the bar says so (on hover here; to screen readers in its hidden text).
     bar.title = `胜率：${text}（估算：假设你此后按最优策略走，电脑按它的水平）`;
   }
 
