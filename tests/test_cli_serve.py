@@ -229,3 +229,23 @@ def test_the_game_logs_through_uvicorn_at_the_chosen_level() -> None:
     """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stderr == "ERROR:    unexpected error on POST /api/new\n"
+
+
+def test_a_port_in_use_is_said_before_anything_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the tables were loaded, a builder started and "starting at …" printed, and
+    # only then did uvicorn fail with "[Errno 98] Address already in use".
+    def start(*args: object, **kwargs: object) -> None:
+        raise AssertionError("went on to start")
+
+    monkeypatch.setattr(solver, "load_table", start)
+    monkeypatch.setattr(uvicorn, "run", start)
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"yahtzee serve: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    )

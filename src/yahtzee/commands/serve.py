@@ -7,6 +7,7 @@ import contextlib
 import copy
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -47,6 +48,14 @@ def run(args: argparse.Namespace) -> int:
 
     from yahtzee.solver import load_table
 
+    problem = _cannot_listen(args.host, args.port)
+    if problem is not None:
+        # Said before tables are loaded or a builder started, and not after "starting at".
+        print(
+            f"yahtzee serve: error: cannot listen on {args.host}:{args.port}: {problem}",
+            file=sys.stderr,
+        )
+        return 1
     with sigterm_exits(), _writable_cache():
         # Built here, before any worker starts, so workers only memory-map the finished file.
         table = load_table()
@@ -61,6 +70,18 @@ def run(args: argparse.Namespace) -> int:
                 builder.terminate()
                 builder.wait()
     return 0
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why nothing can listen on ``host``:``port`` now (the OS's reason), or None when it can."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.create_server((host, port), family=family):
+            pass
+    except OSError as error:
+        # create_server adds the address it tried, which the caller's message already names.
+        return os.strerror(error.errno) if error.errno else str(error)
+    return None
 
 
 def server_options(args: argparse.Namespace) -> dict[str, Any]:
