@@ -200,6 +200,8 @@ def test_not_json_and_wrong_method(client: TestClient) -> None:
     response = client.post("/api/new/", json={"mode": "single"}, follow_redirects=False)
     assert response.status_code == 404
     assert client.head("/healthz").status_code == 200
+    wrong = client.post("/healthz")
+    assert wrong.status_code == 405 and set(wrong.headers["allow"].split(", ")) == {"GET", "HEAD"}
 
 
 @pytest.mark.parametrize(
