@@ -227,6 +227,28 @@ def test_tampered_saved_game_is_refused_by_the_server(table: Table) -> None:
     finished_records_kept(table)
 
 
+@pytest.mark.parametrize(
+    ("bloat", "answer"),
+    [(json.dumps("x" * 70_000), "请求太大"), ("[" * 5000 + "]" * 5000, "nested too deeply")],
+    ids=["over-64-KB", "too-deep"],
+)
+def test_a_save_the_server_cannot_read_is_set_aside(table: Table, bloat: str, answer: str) -> None:
+    # Before, each 继续 failed with a passing error and the save stayed, never to resume.
+    table.start_single()
+    table.roll()
+    saved = json.dumps(table.storage("yahtzee.game"))[:-1] + f', "padding": {bloat}}}'
+    table.set_storage({"yahtzee.game": saved, "yahtzee.records": json.dumps(RECORDS)})
+    table.reload()
+    table.page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.page.wait_for_selector("#message:not([hidden])")
+    assert "无法继续" in table.message()
+    assert answer in (table.page.locator("#message").get_attribute("title") or "")
+    assert table.storage("yahtzee.game") is None
+    kept = table.page.evaluate("k => localStorage.getItem(k)", "yahtzee.game.unreadable")
+    assert kept == saved
+    finished_records_kept(table)
+
+
 def proxy_error(status: int) -> Callable[[Route], None]:
     """A route handler answering as a proxy would: ``status`` with an HTML page."""
     return lambda route: route.fulfill(

@@ -1,6 +1,9 @@
 // Talking to the game server. The server owns the rules and rolls the dice; every call sends
 // the whole game JSON and gets back the new game plus the snapshot (`view`) the page draws.
 
+// Our server's error codes for a request it will never take as it is.
+const REFUSALS = new Set(["invalid_game", "illegal_move", "too_large", "invalid_request"]);
+
 /** An API failure with a one-line Chinese message fit to show the player. */
 export class ApiError extends Error {
   // Keep the server's error code and HTTP status next to the message.
@@ -11,11 +14,12 @@ export class ApiError extends Error {
     this.status = status;
   }
 
-  // True when our server refused the game itself (a damaged or tampered save, or an action the
-  // rules forbid), as opposed to a fault on the way: a proxy's 404, 408 or 429, or a network
-  // or server fault, where trying again later may well work and nothing should be thrown away.
+  // True when our server refused the game itself (a damaged or tampered save, an action the
+  // rules forbid, or a save too big or too deeply nested to read), as opposed to a fault on
+  // the way: a proxy's 404, 408, 413 or 429 (no code of ours), or a network or server fault,
+  // where trying again later may well work and nothing should be thrown away.
   get rejected() {
-    return this.code === "invalid_game" || this.code === "illegal_move";
+    return REFUSALS.has(this.code);
   }
 }
 
