@@ -424,3 +424,20 @@ def test_a_review_missed_offline_is_filled_in_later(
     page.get_by_role("button", name="回到复盘历史").click()
     page.wait_for_selector(f"{REVIEW}[data-view='history'] .rv-history-table")
     assert f"{review.average_loss:.2f}" in row.inner_text()
+
+
+def test_an_edited_total_never_reaches_the_export_name(table: Table) -> None:
+    names = table.page.evaluate(
+        """async () => {
+            const { exportName } = await import(
+                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            const at = new Date(2026, 10, 30, 9, 5);
+            const game = (total) => ({sides: [{totals: {total}}]});
+            return [game(267), game('../../x\\u202egnp.exe'), game(1e21 + 0.5), {sides: [{}]}, null]
+                .map((g) => exportName(g, at));
+        }"""
+    )
+    assert names == [
+        "kuaiting-20261130-0905-267.json",
+        *["kuaiting-20261130-0905-game.json"] * 4,
+    ]

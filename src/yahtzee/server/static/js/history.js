@@ -190,8 +190,9 @@ function outcomeOf(game) {
 export function exportName(game, date = new Date()) {
   const pad = (n) => String(n).padStart(2, "0");
   const stamp = `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
-  const total = game && game.sides && game.sides[0] ? game.sides[0].totals.total : "game";
-  return `kuaiting-${stamp}-${total}.json`;
+  const total = game && game.sides && game.sides[0] && game.sides[0].totals ? game.sides[0].totals.total : null;
+  // Only a whole number goes into the name: the game may come from an edited file.
+  return `kuaiting-${stamp}-${Number.isSafeInteger(total) && total >= 0 ? total : "game"}.json`;
 }
 
 export class Reviews {
