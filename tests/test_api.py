@@ -465,3 +465,17 @@ def test_a_server_error_answers_in_json_and_is_logged_once(
     [record] = [r for r in caplog.records if r.name.startswith("yahtzee")]
     assert record.getMessage() == "unexpected error on POST /api/new: RuntimeError('a bug')"
     assert record.exc_info is None
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    for response in (client.get("/"), client.get("/healthz"), client.post("/api/new", json={})):
+        policy = dict(
+            part.strip().split(" ", 1)
+            for part in response.headers["content-security-policy"].split(";")
+        )
+        # Only the site itself, no inline code, no HTML strings into the DOM, no framing.
+        assert policy["default-src"] == policy["script-src"] == policy["img-src"] == "'self'"
+        assert policy["require-trusted-types-for"] == "'script'"
+        assert policy["frame-ancestors"] == "'none'"
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"

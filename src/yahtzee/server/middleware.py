@@ -28,6 +28,9 @@ CSP: Final = "; ".join(
         "base-uri 'none'",
         "form-action 'self'",
         "frame-ancestors 'none'",
+        # The page builds its DOM from nodes, never from HTML strings: any string sent to an
+        # HTML sink (innerHTML and the like) is refused outright.
+        "require-trusted-types-for 'script'",
     ]
 )
 
