@@ -202,11 +202,14 @@ def _layout() -> tuple[tuple[tuple[int, ...], str], ...]:
     )
 
 
+def _sizes(layout: tuple[tuple[tuple[int, ...], str], ...]) -> list[int]:
+    """The size in bytes of each array of ``layout``."""
+    return [math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in layout]
+
+
 def file_size() -> int:
     """The size in bytes of a tables file (header included)."""
-    return HEADER_SIZE + sum(
-        math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in _layout()
-    )
+    return HEADER_SIZE + sum(_sizes(_layout()))
 
 
 def _write(arrays: list[npt.NDArray[Any]], source: str, path: Path) -> None:
@@ -245,8 +248,8 @@ def _read(path: Path, table: Table) -> WinTables:
     layout = _layout()
     if not isinstance(meta, dict) or meta.get("arrays") != [[list(s), t] for s, t in layout]:
         raise _BadFileError("unexpected arrays")
-    nbytes = [math.prod(shape) * np.dtype(dtype).itemsize for shape, dtype in layout]
-    expected = file_size()
+    nbytes = _sizes(layout)
+    expected = HEADER_SIZE + sum(nbytes)
     if size != expected:
         raise _BadFileError(f"truncated or padded: {size} bytes, expected {expected}")
     if meta.get("source_sha256") != _table_digest(table):
@@ -269,11 +272,17 @@ def _build(table: Table) -> list[npt.NDArray[Any]]:
     return [pmf1, win1, draw1, lo, step, rows, knots]
 
 
-_loaded: dict[tuple[str, int, int, int, int], WinTables] = {}
-_rejected: set[tuple[str, int, int, int, int]] = set()
+_FileKey = tuple[str, int, int, int, int]
+"""A file's identity (path, inode, size, modification time) and the EV table it serves."""
+_loaded: dict[_FileKey, WinTables] = {}
+_rejected: set[_FileKey] = set()
 """Files found bad, by identity: each is checked (162 MB hashed) and reported once, not at every
 look while a server waits for good tables."""
 _lock = threading.Lock()
+
+
+def _file_key(target: Path, st: os.stat_result, table: Table) -> _FileKey:
+    return (str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))
 
 
 def find_win_tables(table: Table, *, path: Path | None = None) -> WinTables | None:
@@ -286,7 +295,7 @@ def find_win_tables(table: Table, *, path: Path | None = None) -> WinTables | No
             st = target.stat()
         except OSError:
             return None
-        key = (str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))
+        key = _file_key(target, st, table)
         if key in _loaded:
             return _loaded[key]
         if key in _rejected:
@@ -306,15 +315,9 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
     when missing, stale or bad."""
     target = path if path is not None else tables_path()
     with _lock:
+        key: _FileKey | None
         try:
-            st = target.stat()
-            key: tuple[str, int, int, int, int] | None = (
-                str(target),
-                st.st_ino,
-                st.st_size,
-                st.st_mtime_ns,
-                id(table.values),
-            )
+            key = _file_key(target, target.stat(), table)
         except OSError:
             key = None
         if key is not None and key in _loaded:
@@ -334,8 +337,7 @@ def load_win_tables(table: Table, *, path: Path | None = None) -> WinTables:
                     found = _build_and_save(table, target)
                     if found.path is None:
                         return found
-        st = target.stat()
-        _loaded[(str(target), st.st_ino, st.st_size, st.st_mtime_ns, id(table.values))] = found
+        _loaded[_file_key(target, target.stat(), table)] = found
         _drop_old_versions(target)
         return found
 
