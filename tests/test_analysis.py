@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.gameplay import random_game
+from tests.gameplay import random_game, risky_game
 from yahtzee.analysis import review_json, review_side
 from yahtzee.cli import main
 from yahtzee.codec import dumps
@@ -128,3 +128,21 @@ def test_review_command_shows_the_chances_of_a_vs_game(
     assert len(body["win_curve"]["points"]) == sum(
         1 + len(t.rolls) for s in game.sides for t in s.log
     )
+
+
+def test_review_command_counts_risks_apart_from_mistakes(
+    solver_table: Table, win_tables: WinTables, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(dumps(risky_game(solver_table)), "utf-8")
+    assert main(["review", str(path), "--side", "computer", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    summary, risks = body["summary"], body["risks"]
+    assert risks and summary["risks"] == len(risks)
+    assert main(["review", str(path), "--side", "computer", "--top", "99"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == summary["text"] and f"− 求胜冒险 {summary['risk_loss']:.1f} ＝" in out[0]
+    assert f"求胜冒险 {len(risks)} 次，共 {summary['risk_loss']:.1f} 分：" in "\n".join(out)
+    # Its only losses were risks, so it made no mistake.
+    assert body["mistakes"] == [] and summary["loss"] == 0
+    assert out[-1] == "没有失误：每一步都是最优选择。"

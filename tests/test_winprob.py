@@ -402,8 +402,21 @@ def test_vs_review_marks_risks_and_charts_the_chances(
     body = client.post("/api/review", json={"game": to_json(game), "side": "computer"})
     assert body.status_code == 200
     decisions = body.json()["decisions"]
-    assert all("risk" in d for d in decisions)
-    assert all(d["win_gain"] > 0 for d in decisions if d["risk"])
+    risks = [i for i, d in enumerate(decisions) if d["risk"]]
+    assert risks and body.json()["risks"] == risks
+    # A deliberate risk gave expected points up for a better chance, and is no mistake: the
+    # identity counts it apart, 开局期望 ＋ 运气 − 失误 − 求胜冒险 ＝ 总分.
+    assert all(d["win_gain"] > 0 and not d["optimal"] for d in decisions if d["risk"])
+    assert not set(risks) & set(body.json()["mistakes"])
+    summary = body.json()["summary"]
+    assert summary["risks"] == len(risks)
+    assert summary["risk_loss"] == pytest.approx(sum(decisions[i]["loss"] for i in risks), abs=1e-3)
+    mistakes = [d["loss"] for d in decisions if not d["risk"]]
+    assert summary["loss"] == pytest.approx(sum(mistakes), abs=1e-3)
+    assert summary["average_loss"] == pytest.approx(sum(mistakes) / len(decisions), abs=1e-4)
+    final = summary["start"] + summary["luck"] - summary["loss"] - summary["risk_loss"]
+    assert final == pytest.approx(summary["final_total"], abs=1e-3)
+    assert f"− 求胜冒险 {summary['risk_loss']:.1f} ＝" in summary["text"]
 
     # The 胜率 chart: one point per decision of both sides, ending at the result.
     curve = body.json()["win_curve"]
@@ -420,6 +433,23 @@ def test_vs_review_marks_risks_and_charts_the_chances(
     assert curve["end"]["player"] == (result.winner == 0)
     player = client.post("/api/review", json={"game": to_json(game), "side": "player"}).json()
     assert player["win_curve"] == curve
+
+
+def test_a_choice_tied_with_the_ev_one_is_no_risk(client: TestClient, solver_table: Table) -> None:
+    """Found in a 普通 against 高手 game: at 12·1 the 高手 kept 3 3 for a sliver more chance
+    where the EV choice keeps 2 2, at exactly the same expected total. Nothing was given up,
+    so the review marks no risk (it once said 「期望分会少一点，胜率 +0.0%」)."""
+    rng = random.Random(5)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME, rng)
+    players = (get_player("normal", None, rng), get_player("expert", solver_table, rng))
+    while not game.finished:
+        game = game.apply(players[game.current].step(game), rng)
+    body = client.post("/api/review", json={"game": to_json(game), "side": "computer"}).json()
+    tied = next(d for d in body["decisions"] if (d["turn"], d["roll"]) == (12, 1))
+    assert tied["chosen"]["keep"] == [3, 3] and tied["best"]["keep"] == [2, 2]
+    assert tied["chosen"]["ev"] == tied["best"]["ev"] and tied["optimal"]
+    assert not tied["risk"] and "win_gain" not in tied
+    assert body["risks"] == [] and body["summary"]["risk_loss"] == 0
 
 
 @pytest.mark.parametrize("seed", [5, 8])  # against 高手 (its chances lifted), 入门

@@ -13,11 +13,16 @@ After the last box W is the final total itself, so the sum telescopes exactly::
     final total = W(new game) + Σ luck − Σ loss
 
 which the tests assert to 1e-6 on random games.
+
+In 人机对战 a loss taken on purpose to win (the play-to-win option, ``winprob.advice.vs_review``)
+is a deliberate risk, not a mistake: ``Review.risks`` marks those decisions, and the identity
+splits Σ loss into 失误 (mistakes) and 求胜冒险 (risks).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 from yahtzee.errors import IllegalMoveError
@@ -61,13 +66,19 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A side's whole game graded: the summary figures and every decision in order."""
+    """A side's whole game graded: the summary figures and every decision in order.
+
+    ``loss`` is every expected point given up; ``risks`` maps the index of each decision that
+    gave points up on purpose to win to the rise in its chance of winning (empty outside
+    人机对战). Those decisions are not mistakes: ``mistake_loss`` and ``mistakes`` leave them out.
+    """
 
     start: float
     final_total: int
     luck: float
     loss: float
     decisions: tuple[Decision, ...]
+    risks: Mapping[int, float] = field(default_factory=dict)
 
     @property
     def decision_count(self) -> int:
@@ -78,20 +89,36 @@ class Review:
         return sum(d.optimal for d in self.decisions)
 
     @property
+    def risk_loss(self) -> float:
+        return sum(self.decisions[i].loss for i in self.risks)
+
+    @property
+    def mistake_loss(self) -> float:
+        return self.loss - self.risk_loss
+
+    @property
     def average_loss(self) -> float:
-        return self.loss / len(self.decisions) if self.decisions else 0.0
+        """Points lost to mistakes per decision (deliberate risks are not mistakes)."""
+        return self.mistake_loss / len(self.decisions) if self.decisions else 0.0
 
     def mistakes(self) -> list[Decision]:
-        """Decisions that lost points, costliest first (ties: earlier first)."""
-        costly = [d for d in self.decisions if not d.optimal]
+        """Decisions that lost points by mistake, costliest first (ties: earlier first)."""
+        costly = [d for i, d in enumerate(self.decisions) if not d.optimal and i not in self.risks]
         return sorted(costly, key=lambda d: (-d.loss, d.turn, d.roll))
 
     def summary_zh(self) -> str:
-        """The identity as a player reads it: 开局期望 254.6 ＋ 运气 +31.2 − 失误 18.4 ＝ 267."""
-        return (
-            f"开局期望 {self.start:.1f} ＋ 运气 {self.luck:+.1f} − 失误 {self.loss:.1f} "
-            f"＝ {self.final_total}"
+        """The identity as a player reads it: 开局期望 254.6 ＋ 运气 +31.2 − 失误 18.4 ＝ 267
+        (with 「− 求胜冒险 3.2」 before the total when risks were taken)."""
+        return identity_zh(
+            self.start, self.luck, self.mistake_loss, self.final_total, self.risk_loss
         )
+
+
+def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
+    """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
+    purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""
+    taken = f" − 求胜冒险 {risk:.1f}" if risk > 0 else ""
+    return f"开局期望 {start:.1f} ＋ 运气 {luck:+.1f} − 失误 {loss:.1f}{taken} ＝ {total}"
 
 
 def _find(advice: Advice, keep: tuple[int, ...] | None, box: Box | None) -> Option:
@@ -177,17 +204,21 @@ def _stop_advice(advisor: Advisor, sheet: Sheet, dice: tuple[int, ...], rolls_le
 
 
 def review_json(review: Review) -> dict[str, object]:
-    """The review as JSON: summary, every decision, and the mistakes costliest first.
+    """The review as JSON: summary, every decision, the mistakes costliest first, and the
+    deliberate risks in game order (``risk`` and ``win_gain`` on those decisions).
 
     Decisions that lost points carry every option (the advisor's full list) so the page can
-    expand them; optimal ones carry only what was chosen, keeping the body small.
+    expand them; optimal ones carry only what was chosen, keeping the body small. The summary's
+    ``loss`` and ``average_loss`` count mistakes only; ``risk_loss`` is what the risks cost.
     """
     index = {id(d): i for i, d in enumerate(review.decisions)}
     return {
         "summary": {
             "start": round(review.start, 4),
             "luck": round(review.luck, 4),
-            "loss": round(review.loss, 4),
+            "loss": round(review.mistake_loss, 4),
+            "risk_loss": round(review.risk_loss, 4),
+            "risks": len(review.risks),
             "final_total": review.final_total,
             "decisions": review.decision_count,
             "optimal": review.optimal_count,
@@ -212,8 +243,11 @@ def review_json(review: Review) -> dict[str, object]:
                 "hinted": d.hinted,
                 "optimal": d.optimal,
                 "options": None if d.optimal else [o.to_json() for o in d.advice.options],
+                "risk": i in review.risks,
+                **({"win_gain": round(review.risks[i], 4)} if i in review.risks else {}),
             }
-            for d in review.decisions
+            for i, d in enumerate(review.decisions)
         ],
         "mistakes": [index[id(d)] for d in review.mistakes()],
+        "risks": sorted(review.risks),
     }

@@ -14,14 +14,17 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.support import OpenTable, Table
-from tests.gameplay import random_game
+from tests.gameplay import random_game, risky_game
 from yahtzee.analysis import Review, review_side
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import Game
+from yahtzee.game import COMPUTER, Game
 from yahtzee.hints import positions_for
 from yahtzee.rules import Box
 from yahtzee.solver import NEW_GAME_VALUE, Advisor
 from yahtzee.solver import Table as SolverTable
+from yahtzee.winprob.advice import vs_review
+from yahtzee.winprob.estimate import WinModel
+from yahtzee.winprob.tables import WinTables
 
 pytestmark = pytest.mark.browser
 
@@ -330,6 +333,59 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
     )
     assert widths[0] <= 390 and widths[1] <= widths[2] and widths[3] <= widths[4] + 0.5
     assert page.evaluate("() => localStorage.getItem('yahtzee.history')") == history
+
+
+def test_deliberate_risks_are_shown_apart_from_mistakes(
+    table: Table, solver_table: SolverTable, win_tables: WinTables
+) -> None:
+    """人机对战: the 高手's play-to-win choices that gave expected points up are deliberate
+    risks, not mistakes: a term of their own in the identity, blue marks on the chart, a list
+    of their own saying what each bought in 胜率, and 0 in the 失误 column."""
+    page = table.page
+    game = risky_game(solver_table)
+    advisor = Advisor(solver_table)
+    graded = review_side(game.sides[COMPUTER], advisor)
+    body = vs_review(graded, game, COMPUTER, WinModel(win_tables), advisor)
+    risks, mistakes = body["risks"], body["mistakes"]
+    decisions, summary = body["decisions"], body["summary"]
+    assert isinstance(risks, list) and isinstance(mistakes, list)
+    assert isinstance(decisions, list) and isinstance(summary, dict)
+    assert risks, "the 高手 took no risk in this game: pick another seed"
+
+    open_file(table, "risks.json", json.dumps(to_json(game)).encode())
+    page.wait_for_selector(f"{REVIEW} .rv-summary")
+    page.locator("#review-dialog .rv-switch").get_by_role("button", name="电脑").click()
+    page.wait_for_selector(f"{REVIEW} .rv-risks-card")
+    assert shown(table, ".rv-term.loss b") == pytest.approx(summary["loss"], abs=0.051)
+    assert shown(table, ".rv-term.risk b") == pytest.approx(summary["risk_loss"], abs=0.051)
+    assert shown(table, ".rv-stat.risks dd") == len(risks)
+    # The loss per decision leaves the risks out, as the history's trend does.
+    assert summary["average_loss"] < graded.average_loss
+    assert shown(table, ".rv-stat.average dd") == pytest.approx(summary["average_loss"], abs=0.0051)
+    assert page.locator(".chart-mark.risk").count() == len(risks)
+    assert page.locator(".chart-mark.mistake").count() == len(mistakes)
+    items = page.locator(".rv-risks .rv-mistake")
+    assert items.evaluate_all("els => els.map((e) => Number(e.dataset.decision))") == risks
+    for item, index in zip(items.all(), risks, strict=True):
+        decision = decisions[index]
+        assert number(table.text(f"#rv-decision-{index} .rv-cost")) == pytest.approx(
+            -decision["loss"], abs=0.051
+        )
+        gain = 100 * decision["win_gain"]
+        words = f"胜率 +{gain:.1f}%" if gain >= 0.05 else "胜率 +不到 0.1%"
+        assert item.locator(".rv-gain").text_content() == words
+    page.locator("#review-dialog .rv-all summary").click()
+    rows = page.locator(".rv-all-table tbody tr")
+    for index in risks:
+        row = rows.nth(index)
+        assert row.get_attribute("class") == "risk"
+        assert row.locator("td").last.text_content() == "0"
+        assert row.locator(".rv-risk-tag").count() == 1
+    # A blue mark opens its risk with every option.
+    last = risks[-1]
+    page.locator(f".chart-mark.risk[data-decision='{last}']").click()
+    expect(page.locator(f"#rv-decision-{last}")).to_have_attribute("open", "")
+    expect(page.locator(f"#rv-decision-{last} .rv-tag.best")).to_have_text("期望最高")
 
 
 def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:

@@ -80,13 +80,14 @@ def run(args: argparse.Namespace) -> int:
         raise MalformedError("a single-player game has no computer side")
     table = load_table()
     advisor = Advisor(table)
-    review = review_json(review_side(game.sides[index], advisor))
-    if game.mode is Mode.VS:
-        # As the page shows it, once the 胜率 tables exist (``yahtzee solve --win``): never
-        # built here, it takes a minute.
-        tables = find_win_tables(table)
-        if tables is not None:
-            vs_review(review, game, index, WinModel(tables), advisor)
+    graded = review_side(game.sides[index], advisor)
+    # As the page shows it, once the 胜率 tables exist (``yahtzee solve --win``): never built
+    # here, it takes a minute.
+    tables = find_win_tables(table) if game.mode is Mode.VS else None
+    if tables is None:
+        review = review_json(graded)
+    else:
+        review = vs_review(graded, game, index, WinModel(tables), advisor)
     if args.json:
         print(json.dumps(review, ensure_ascii=False))
         return 0
@@ -105,9 +106,11 @@ def run(args: argparse.Namespace) -> int:
     curve = review.get("win_curve")
     if isinstance(curve, dict):
         print(_chances_line(curve))
-        risky = sum(1 for d in decisions if d.get("risk"))
-        if risky:
-            print(f"求胜冒险 {risky} 次：为了赢有意少拿一点期望分，不算失误")
+        if summary["risks"]:
+            print(
+                f"求胜冒险 {summary['risks']} 次，共 {summary['risk_loss']:.1f} 分："
+                "为了赢有意少拿的期望分，不算失误"
+            )
     if not mistakes:
         print("没有失误：每一步都是最优选择。")
         return 0

@@ -333,12 +333,13 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         index = PLAYER if request.side == "player" else COMPUTER
         if index >= len(game.sides):
             raise MalformedError("a single-player game has no computer side to review")
-        body = review_json(review_side(game.sides[index], engine.require_advisor()))
+        advisor = engine.require_advisor()
+        review = review_side(game.sides[index], advisor)
         model = engine.win_model() if game.mode is Mode.VS else None
-        if model is not None:
-            # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
-            vs_review(body, game, index, model, engine.require_advisor())
-        return json_response(body)
+        if model is None:
+            return json_response(review_json(review))
+        # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
+        return json_response(vs_review(review, game, index, model, advisor))
 
     version = asset_version()
     versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)

@@ -9,7 +9,9 @@ from the EV-optimal one the text says why in a few words, by the chance the 胜�
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from yahtzee.analysis import Review, review_json
 from yahtzee.game import PLAYER, Game
 from yahtzee.hints import Hint, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
@@ -128,18 +130,20 @@ def risks(
 
 
 def vs_review(
-    body: dict[str, object], game: Game, side: int, model: WinModel, advisor: Advisor
-) -> None:
-    """Add to the review JSON of ``side`` of a vs game (``analysis.review_json``) what playing
-    to win adds: each decision's ``risk`` mark (with ``win_gain``), and the 胜率 chart of the
-    whole game, ``win_curve`` (``curve.curve_json``)."""
+    review: Review, game: Game, side: int, model: WinModel, advisor: Advisor
+) -> dict[str, object]:
+    """The review JSON of ``side`` of a vs game (``analysis.review_json``) with what playing to
+    win adds: the decisions that gave expected points up for the play-to-win option, as
+    deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
+    whole game, ``win_curve`` (``curve.curve_json``). ``review`` is ``side``'s ``review_side``."""
     turns = played_turns(game, model)
     marks = risks(turns, side, model, advisor)
-    decisions = body["decisions"]
-    assert isinstance(decisions, list)
-    for decision in decisions:
-        gain = marks.get((decision["turn"], decision["roll"]))
-        decision["risk"] = gain is not None
-        if gain is not None:
-            decision["win_gain"] = round(gain, 4)
+    # An option tied with the EV one in expected score gives nothing up: no risk was taken.
+    taken = {
+        i: gain
+        for i, d in enumerate(review.decisions)
+        if (gain := marks.get((d.turn, d.roll))) is not None and not d.optimal
+    }
+    body = review_json(replace(review, risks=taken))
     body["win_curve"] = curve_json(win_curve(game, model, turns))
+    return body

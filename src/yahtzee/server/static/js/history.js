@@ -284,10 +284,12 @@ export class Reviews {
     if (this.current && this.current.id === id) this.setResultLine(this.resultLine(summary));
   }
 
-  // The result dialog's short review line: luck, loss and loss per decision.
+  // The result dialog's short review line: luck, loss and loss per decision (and the
+  // deliberate risks taken to win, which are no mistakes).
   resultLine(summary) {
     const luck = `${summary.luck >= 0 ? "+" : "−"}${Math.abs(summary.luck).toFixed(1)}`;
-    return `运气 ${luck} · 失误 ${summary.loss.toFixed(1)} 分 · 平均每步 ${summary.average_loss.toFixed(2)} 分`;
+    const risks = summary.risks ? ` · 求胜冒险 ${summary.risks} 次` : "";
+    return `运气 ${luck} · 失误 ${summary.loss.toFixed(1)} 分 · 平均每步 ${summary.average_loss.toFixed(2)} 分${risks}`;
   }
 
   // Set the line under the result (empty hides it).

@@ -133,12 +133,23 @@ function hintTag() {
   return tag;
 }
 
+// The rise in the chance of winning a deliberate risk bought: 胜率 +1.2% (or +不到 0.1%).
+function gainText(decision) {
+  const gain = 100 * decision.win_gain;
+  return `胜率 +${gain >= 0.05 ? gain.toFixed(1) : "不到 0.1"}%`;
+}
+
+// What a deliberate risk cost and bought: 期望总分少 0.9 分，胜率 +1.2%.
+function riskText(decision) {
+  const gain = typeof decision.win_gain === "number" ? `，${gainText(decision)}` : "";
+  return `期望总分少 ${decision.loss.toFixed(1)} 分${gain}`;
+}
+
 // A tag for a deliberate risk in a vs game: the play-to-win choice, not the EV one (the server
 // marks these with `risk` and the rise in the chance of winning, `win_gain`).
 function riskTag(decision) {
   const tag = make("span", "rv-tag rv-risk-tag", "求胜冒险");
-  const gain = typeof decision.win_gain === "number" ? `，胜率 +${(100 * decision.win_gain).toFixed(1)}%` : "";
-  tag.title = `为了赢下这一局有意冒的险，期望分会少一点${gain}`;
+  tag.title = `为了赢下这一局有意冒的险：${riskText(decision)}`;
   return tag;
 }
 
@@ -310,12 +321,14 @@ export class ReviewDialog {
       this.chartSection(review),
       ...(review.win_curve ? [this.winSection(review.win_curve)] : []),
       this.mistakesSection(review, who),
+      ...(review.risks && review.risks.length ? [this.risksSection(review, who)] : []),
       this.allSection(review, who),
     );
   }
 
   // The identity line and the skill figures.
   summarySection(summary, who) {
+    const risks = summary.risks || 0; // deliberate risks (人机对战): not mistakes, counted apart
     const section = make("section", "rv-card rv-summary");
     section.setAttribute("aria-label", "复盘总结");
     const equation = make("p", "rv-equation");
@@ -330,6 +343,7 @@ export class ReviewDialog {
       term("运气", signed(summary.luck), summary.luck >= 0 ? "luck good" : "luck bad"),
       make("span", "rv-op", "−"),
       term("失误", summary.loss.toFixed(1), "loss"),
+      ...(risks ? [make("span", "rv-op", "−"), term("求胜冒险", summary.risk_loss.toFixed(1), "risk")] : []),
       make("span", "rv-op", "＝"),
       term("总分", String(summary.final_total), "total"),
     );
@@ -344,6 +358,7 @@ export class ReviewDialog {
     const pct = summary.decisions ? Math.round((100 * summary.optimal) / summary.decisions) : 100;
     stat("决策", `${summary.decisions} 次`, "decisions");
     stat("最优", `${summary.optimal} 次（${pct}%）`, "optimal");
+    if (risks) stat("求胜冒险", `${risks} 次（${summary.risk_loss.toFixed(1)} 分）`, "risks");
     stat("总失误", `${summary.loss.toFixed(1)} 分`, "total-loss");
     stat("平均每次失误", `${summary.average_loss.toFixed(2)} 分`, "average");
     stat("用了提示", `${summary.hinted} 次`, "hinted");
@@ -356,7 +371,9 @@ export class ReviewDialog {
     const explain = make(
       "p",
       "rv-explain",
-      `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误。${who}的总分正好等于开局期望加运气减失误。`,
+      risks
+        ? `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误，为了赢下这一局有意少拿的期望分算求胜冒险，不算失误。${who}的总分正好等于开局期望加运气减失误和求胜冒险。`
+        : `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误。${who}的总分正好等于开局期望加运气减失误。`,
     );
     section.append(explain);
     return section;
@@ -378,6 +395,7 @@ export class ReviewDialog {
       ["line", "期望总分（已得分 ＋ 按最优打法剩下还能期望的分）"],
       ["mistake", "失误：点一下看详情"],
     ];
+    if (decisions.some((d) => d.risk)) items.push(["risk", "求胜冒险（不算失误）"]);
     if (decisions.some((d) => d.hinted)) items.push(["hint", "用了提示"]);
     section.append(legend(items));
 
@@ -395,14 +413,17 @@ export class ReviewDialog {
       span[1] = i + 1;
       turns.set(d.turn, span);
       if (!d.optimal) {
-        drops.push({ points: [[i + 0.5, d.w_roll], [i + 1, d.w_after]], className: "drop" });
+        const kind = d.risk ? "risk" : "mistake";
+        drops.push({ points: [[i + 0.5, d.w_roll], [i + 1, d.w_after]], className: `drop ${kind}` });
         marks.push({
           x: i + 1,
           y: d.w_after,
           r: 3.5 + Math.min(4, Math.sqrt(d.loss)),
-          className: "mistake",
+          className: kind,
           attrs: { "data-decision": i },
-          title: `${when(d)}：失误 ${d.loss.toFixed(1)} 分（点一下看详情）`,
+          title: d.risk
+            ? `${when(d)}：求胜冒险，${riskText(d)}（点一下看详情）`
+            : `${when(d)}：失误 ${d.loss.toFixed(1)} 分（点一下看详情）`,
           onActivate: () => this.reveal(i),
         });
       }
@@ -415,7 +436,9 @@ export class ReviewDialog {
       lineChart(box, {
         width,
         height: width < 500 ? 210 : 260,
-        label: `期望总分走势：开局 ${summary.start.toFixed(1)}，最后 ${endText}，${marks.length} 次失误`,
+        label: `期望总分走势：开局 ${summary.start.toFixed(1)}，最后 ${endText}，${review.mistakes.length} 次失误${
+          summary.risks ? `，${summary.risks} 次求胜冒险` : ""
+        }`,
         xMin: 0,
         xMax: decisions.length,
         yDigits: 0,
@@ -524,7 +547,28 @@ export class ReviewDialog {
     return section;
   }
 
-  // One mistake: when, the dice, what was done, what was best, the cost; expands to options.
+  // The deliberate risks in game order: what each gave up in expected points and what it
+  // bought in chance of winning; each expands to every option, as a mistake does.
+  risksSection(review, who) {
+    const section = make("section", "rv-card rv-risks-card");
+    section.append(make("h3", "", `求胜冒险（共 ${review.risks.length} 次）`));
+    section.append(make(
+      "p",
+      "rv-explain",
+      `为了赢下这一局，${who}有意少拿一点期望分，换更高的胜率：落后时冒险追分，领先时求稳。这些不算失误。`,
+    ));
+    const list = make("ol", "rv-mistakes rv-risks");
+    review.risks.forEach((index, rank) => {
+      const li = make("li");
+      li.append(this.mistakeItem(review.decisions[index], index, rank, who));
+      list.append(li);
+    });
+    section.append(list);
+    return section;
+  }
+
+  // One mistake (or deliberate risk): when, the dice, what was done, what was best, the cost
+  // (and for a risk what it bought); expands to options.
   mistakeItem(d, index, rank, who) {
     const details = make("details", "rv-mistake");
     details.id = `rv-decision-${index}`;
@@ -533,10 +577,10 @@ export class ReviewDialog {
     const choice = make("span", "rv-choice");
     choice.append(make("span", "rv-label", `${who}：`), describe(d.chosen));
     const best = make("span", "rv-best");
-    best.append(make("span", "rv-label", "最佳："), describe(d.best));
+    best.append(make("span", "rv-label", d.risk ? "期望最高：" : "最佳："), describe(d.best));
     const tags = make("span", "rv-tags");
+    if (d.risk && typeof d.win_gain === "number") tags.append(make("span", "rv-gain", gainText(d)));
     if (d.hinted) tags.append(hintTag());
-    if (d.risk) tags.append(riskTag(d));
     const parts = [
       make("span", "rv-rank num", String(rank + 1)),
       make("span", "rv-when", when(d)),
@@ -560,7 +604,7 @@ export class ReviewDialog {
     const table = make("table", "rv-options-table");
     const caption = make("caption", "", `${when(d)} 的所有选择（期望总分：从这里按最优打法打完，平均的最终总分）`);
     table.append(caption);
-    const thead = columnHeads(["选择", "期望总分", "比最佳少"]);
+    const thead = columnHeads(["选择", "期望总分", d.risk ? "少拿的期望分" : "比最佳少"]);
     const body = make("tbody");
     const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
     const same = (a, b) =>
@@ -572,7 +616,7 @@ export class ReviewDialog {
       if (isChosen) tr.classList.add("chosen");
       if (isBest) tr.classList.add("best");
       const name = make("td", "rv-option", describe(option));
-      if (isBest) name.append(make("span", "rv-tag best", "最佳"));
+      if (isBest) name.append(make("span", "rv-tag best", d.risk ? "期望最高" : "最佳"));
       if (isChosen) name.append(make("span", "rv-tag chosen", "实际选择"));
       const diff = d.best.ev - option.ev;
       tr.append(name, make("td", "num", option.ev.toFixed(1)), make("td", "num", diff > 0.00005 ? `−${diff.toFixed(2)}` : "0"));
@@ -591,7 +635,7 @@ export class ReviewDialog {
     const thead = columnHeads(["回合", "骰子", `${who}的选择`, "运气", "失误"]);
     const body = make("tbody");
     review.decisions.forEach((d) => {
-      const tr = make("tr", d.optimal ? "" : "lost");
+      const tr = make("tr", d.optimal ? "" : d.risk ? "risk" : "lost"); // a risk is no mistake
       const turn = make("th", "num", `${d.turn}·${d.roll}`);
       turn.scope = "row";
       turn.title = when(d);
@@ -603,7 +647,7 @@ export class ReviewDialog {
         make("td", "", ""),
         choice,
         make("td", `num ${d.luck >= 0 ? "good" : "bad"}`, signed(d.luck)),
-        make("td", "num", d.optimal ? "0" : `−${d.loss.toFixed(1)}`),
+        make("td", "num", d.optimal || d.risk ? "0" : `−${d.loss.toFixed(1)}`),
       );
       tr.children[1].append(miniDice(d.dice));
       body.append(tr);
