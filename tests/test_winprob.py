@@ -364,6 +364,24 @@ def test_vs_hint_says_why_it_leaves_the_ev_choice(
     assert hint.text.startswith(text)
 
 
+def test_a_hint_tied_with_the_ev_one_gives_no_reason(solver_table: Table) -> None:
+    """Where the play-to-win choice has exactly the EV choice's expected total (the 高手 keeps
+    3 3 where the EV advice keeps 2 2, found in a 普通 against 高手 game), nothing is given up:
+    the hint shows that choice as a plain one, with no 「冒险追分」 or 「求稳」."""
+    rng = random.Random(5)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME, rng)
+    players = (get_player("normal", None, rng), get_player("expert", solver_table, rng))
+    while not (game.current == 1 and len(game.sides[1].log) == 11 and game.turn.dice):
+        game = game.apply(players[game.current].step(game), rng)
+    assert sorted(game.turn.dice or ()) == [2, 2, 3, 3, 4]
+    advisor = Advisor(solver_table)
+    ev_hint = hint_for(game, advisor)
+    hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
+    assert ev_hint.text.startswith("保留 2 2，")
+    assert hint.ev == ev_hint.ev
+    assert hint.text == f"保留 3 3，重掷其余 3 颗（期望总分 {hint.ev:.1f}）"
+
+
 @pytest.fixture(scope="module")
 def client(solver_table: Table) -> Iterator[TestClient]:
     with TestClient(create_app(seed=99, table=solver_table)) as test_client:

@@ -1,9 +1,9 @@
 """Play-to-win advice in 人机对战: the hint, and what the review adds (deliberate-risk marks, 胜率).
 
-Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it differs
-from the EV-optimal one the text says why in a few words, by the chance the 胜率 bar shows the side
-(``REASONS``): 「落后较多，冒险追分」 below 35 %, 「稍落后，冒险追分」 below one half, then
-「稍领先，求稳」 and, from 65 %, 「领先较多，求稳」.
+Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it gives
+expected points up against the EV-optimal one the text says why in a few words, by the chance
+the 胜率 bar shows the side (``REASONS``): 「落后较多，冒险追分」 below 35 %, 「稍落后，冒险追分」
+below one half, then 「稍领先，求稳」 and, from 65 %, 「领先较多，求稳」.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from yahtzee.analysis import Review, review_json
+from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json
 from yahtzee.game import PLAYER, Game
 from yahtzee.hints import Hint, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
@@ -52,12 +52,6 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     held = game.turn.held
     if _same(hint, choice, dice, held):
         return hint
-    # The chance the 胜率 bar shows for the side asking (the same lattice, kept by the model).
-    chances = model.chances(game)
-    mine = chances.player if game.current == PLAYER else chances.computer
-    why = reason(mine + chances.draw / 2)
-    # A chase for a draw (no win left) would otherwise read 「冒险追分（胜率 0%）」.
-    odds = f"胜率 {mine:.0%}" + (f"，平局 {chances.draw:.0%}" if chances.draw >= 0.01 else "")
     sheet = game.acting.sheet
     if isinstance(choice, Box):
         option = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
@@ -69,12 +63,17 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
         ev = advisor.keep_value(sheet, choice, game.turn.rolls_left)
         shown = " ".join(str(x) for x in choice)
         words = f"保留 {shown}，重掷其余 {NUM_DICE - len(choice)} 颗" if choice else "全部重掷"
-    return Hint(
-        hold,
-        choice if isinstance(choice, Box) else None,
-        ev,
-        f"{why}：{words}（{odds}）",
-    )
+    box = choice if isinstance(choice, Box) else None
+    if hint.ev - ev <= OPTIMAL_TOLERANCE:
+        # Tied with the EV choice in expected total: nothing is given up, so no reason to give.
+        return Hint(hold, box, ev, f"{words}（期望总分 {ev:.1f}）")
+    # The chance the 胜率 bar shows for the side asking (the same lattice, kept by the model).
+    chances = model.chances(game)
+    mine = chances.player if game.current == PLAYER else chances.computer
+    why = reason(mine + chances.draw / 2)
+    # A chase for a draw (no win left) would otherwise read 「冒险追分（胜率 0%）」.
+    odds = f"胜率 {mine:.0%}" + (f"，平局 {chances.draw:.0%}" if chances.draw >= 0.01 else "")
+    return Hint(hold, box, ev, f"{why}：{words}（{odds}）")
 
 
 def risks(
