@@ -8,8 +8,8 @@ Run from the repository root::
 It starts the app with seeded dice (so the pictures repeat), opens the page at 1280×800 and at
 390×844, and saves the lobby, a game in progress, a hint shown, a game against the computer,
 the result dialog, its review (复盘) with a mistake opened, a vs game opened from a file for
-review (and its 胜率 chart), and the history of games (with made-up earlier games, to show the
-trend).
+review (and its 胜率 chart), the history of games (with made-up earlier games, to show the
+trend), and the 高手's deliberate risks in the review of its side of a game.
 ``screenshots/`` is ignored by git; only docs/screenshot.png is committed.
 """
 
@@ -26,6 +26,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from tests.browser.support import ComputerGate, ServerProcess, Table, launch_chromium
+from tests.gameplay import risky_game
 from yahtzee.codec import dumps
 from yahtzee.game import Difficulty, First, Game, Mode
 from yahtzee.players import get_player
@@ -132,7 +133,8 @@ def practice_history(games: int = 14) -> list[dict[str, object]]:
 def review_file_series(
     browser: Browser, url: str, name: str, size: tuple[int, int], out: Path
 ) -> None:
-    """A vs game (普通 against 高手) opened from a file for review, and a history with a trend."""
+    """A vs game (普通 against 高手) opened from a file for review, a history with a trend, and
+    the review of a 高手 side that took deliberate risks."""
     context, table = open_page(browser, url, size)
     table.open()
     table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": practice_history()})})
@@ -145,6 +147,7 @@ def review_file_series(
     ]
     while not game.finished:
         game = game.apply(players[game.current].step(game), rng)
+    risky = risky_game(load_table())
     page = table.page
     page.locator("#open-game-file").set_input_files(
         {"name": "game.json", "mimeType": "application/json", "buffer": dumps(game).encode()}
@@ -158,6 +161,17 @@ def review_file_series(
     page.locator("#review-dialog").get_by_role("button", name="复盘与历史").click()
     page.wait_for_selector("#review-dialog[data-view='history'] .rv-trend svg")
     shoot(table, out / f"{name}-history.png")
+    # The computer's side of a 高手 game with deliberate risks: the identity, then one risk open.
+    page.keyboard.press("Escape")
+    page.locator("#open-game-file").set_input_files(
+        {"name": "risks.json", "mimeType": "application/json", "buffer": dumps(risky).encode()}
+    )
+    page.wait_for_selector("#review-dialog[open] .rv-summary")
+    page.locator("#review-dialog .rv-switch").get_by_role("button", name="电脑").click()
+    page.wait_for_selector("#review-dialog .rv-risks-card")
+    shoot(table, out / f"{name}-review-risks.png")
+    page.locator("#review-dialog .chart-mark.risk").last.click()
+    shoot(table, out / f"{name}-review-risk-open.png")
     context.close()
 
 
