@@ -376,6 +376,11 @@ def test_deliberate_risks_are_shown_apart_from_mistakes(
         assert item.locator(".rv-gain").text_content() == words
     page.locator("#review-dialog .rv-all summary").click()
     rows = page.locator(".rv-all-table tbody tr")
+    # Each row is headed 「3·2」 on screen, read out as its words.
+    first = decisions[0]
+    expect(rows.first.locator("th")).to_have_accessible_name(
+        f"第 {first['turn']} 回合 · 第 {first['roll']} 掷"
+    )
     for index in risks:
         row = rows.nth(index)
         assert row.get_attribute("class") == "risk"

@@ -636,7 +636,11 @@ export class ReviewDialog {
     const body = make("tbody");
     review.decisions.forEach((d) => {
       const tr = make("tr", d.optimal ? "" : d.risk ? "risk" : "lost"); // a risk is no mistake
-      const turn = make("th", "num", `${d.turn}·${d.roll}`);
+      // 「3·2」 on screen (the column says 回合); a screen reader reads the words instead.
+      const turn = make("th", "num");
+      const short = make("span", "", `${d.turn}·${d.roll}`);
+      short.setAttribute("aria-hidden", "true");
+      turn.append(short, make("span", "visually-hidden", when(d)));
       turn.scope = "row";
       turn.title = when(d);
       const choice = make("td", "rv-option", describe(d.chosen));
