@@ -412,6 +412,29 @@ def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
     assert page.locator(REVIEW).count() == 0
 
 
+def test_figures_no_game_can_have_never_reach_the_history(table: Table) -> None:
+    # An edited history: a total over 1575 makes its entry unreadable (skipped, and kept in
+    # storage as it was); review figures out of range leave the entry without them.
+    games = earlier_games(4)
+    games[0]["total"] = 10**21
+    games[1]["loss"] = 10**21
+    games[2]["decisions"] = 400
+    stored = json.dumps({"version": 1, "games": games})
+    table.set_storage({"yahtzee.history": stored})
+    table.reload()
+    assert table.message().startswith("复盘历史里有 1 条记录无法读取，已跳过")
+    page = table.page
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    shown_rows = page.locator(".rv-history-table tbody tr")
+    assert shown_rows.count() == 3
+    text = page.locator("#review-dialog").inner_text()
+    assert "e+" not in text and "1000000" not in text and "400" not in text
+    # One game still has its review figures: the trend counts it, and only it.
+    assert table.text(".rv-trend-text").startswith("共 3 局 · 最近 1 局平均每步失误")
+    assert page.evaluate("k => localStorage.getItem(k)", "yahtzee.history") == stored
+
+
 def test_every_unreadable_history_list_is_kept_before_it_is_replaced(table: Table) -> None:
     # Both lists broken, then the summaries broken again differently: before, the one key for
     # kept values held only the first, and the games list and the second value were lost.

@@ -43,7 +43,7 @@ export function defaultSettings() {
 const SETTING_LABELS = { sound: ["声音", "开"], pace: ["电脑出牌节奏", "真实"] };
 
 // The highest total a game can reach: 375 in the boxes plus twelve Yahtzee bonuses of 100.
-const MAX_TOTAL = 1575;
+export const MAX_TOTAL = 1575;
 
 // A count read from storage: a non-negative whole number, else undefined (unreadable).
 function count(value) {
