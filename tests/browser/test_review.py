@@ -289,6 +289,15 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
     assert hints > 0
     assert page.locator(".rv-all-table .rv-hint-tag").count() == hints
     assert shown(table, ".rv-stat.hinted dd") == hints
+    # Their gold dots on the chart lie over the mistakes' marks (which hid them) and let
+    # clicks through to them.
+    over = page.evaluate(
+        """() => [...document.querySelectorAll('.rv-chart-card:not(.rv-win-card) .chart-hint')]
+            .map((dot) => [getComputedStyle(dot).pointerEvents,
+                           [...dot.parentNode.querySelectorAll('.chart-mark')].every(
+                             (mark) => mark.compareDocumentPosition(dot) & 4)])"""
+    )
+    assert over == [["none", True]] * hints
     # The phone layout: no horizontal scroll, the chart fits its card.
     widths = page.evaluate(
         """() => {
@@ -359,6 +368,10 @@ def test_deliberate_risks_are_shown_apart_from_mistakes(
     assert shown(table, ".rv-term.loss b") == pytest.approx(summary["loss"], abs=0.051)
     assert shown(table, ".rv-term.risk b") == pytest.approx(summary["risk_loss"], abs=0.051)
     assert shown(table, ".rv-stat.risks dd") == len(risks)
+    # The computer's side speaks of how it played, not to a learner: no hints, no advice.
+    assert page.locator(".rv-stat.hinted").count() == 0
+    skill = f"高手电脑平均每步失误 {summary['average_loss']:.2f} 分（不到 0.2 分是高手水平）"
+    assert table.text(".rv-skill") == skill
     # The loss per decision leaves the risks out, as the history's trend does.
     assert summary["average_loss"] < graded.average_loss
     assert shown(table, ".rv-stat.average dd") == pytest.approx(summary["average_loss"], abs=0.0051)

@@ -41,6 +41,7 @@ function tickText(value, digits) {
 // spec: {width, height, label, xMin, xMax, yMin?, yMax?, yDigits,
 //        lines: [{points: [[x, y]…], className}], bands: [x…] (faint vertical separators),
 //        xLabels: [{x, text}], refs: [{y, text, className}], dots: [{x, y, r, className, title}],
+//        overlay: [dots drawn over the marks],
 //        marks: [{x, y, r, className, title, onActivate, attrs}] (focusable, clickable),
 //        end: {x, y, text}}
 export function lineChart(container, spec) {
@@ -111,7 +112,7 @@ export function lineChart(container, spec) {
     root.append(g);
   }
 
-  for (const dot of spec.dots || []) {
+  const drawDot = (dot) => {
     const circle = svg("circle", { cx: px(dot.x), cy: py(dot.y), r: dot.r || 3, class: dot.className || "chart-dot" });
     if (dot.title) {
       const title = svg("title");
@@ -119,7 +120,8 @@ export function lineChart(container, spec) {
       circle.append(title);
     }
     root.append(circle);
-  }
+  };
+  for (const dot of spec.dots || []) drawDot(dot);
 
   for (const mark of spec.marks || []) {
     const g = svg("g", {
@@ -144,6 +146,10 @@ export function lineChart(container, spec) {
     });
     root.append(g);
   }
+
+  // Small dots a mark nearby would hide (a hint used just before a mistake), drawn over the
+  // marks; they let clicks through to them.
+  for (const dot of spec.overlay || []) drawDot({ ...dot, className: `${dot.className || "chart-dot"} chart-overlay` });
 
   if (spec.end) {
     const text = svg("text", { x: px(spec.end.x) + 6, y: py(spec.end.y) + 4, class: "chart-end" });

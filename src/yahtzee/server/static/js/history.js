@@ -297,7 +297,7 @@ export class Reviews {
   resultLine(summary) {
     const luck = `${summary.luck >= 0 ? "+" : "−"}${Math.abs(summary.luck).toFixed(1)}`;
     const risks = summary.risks ? ` · 求胜冒险 ${summary.risks} 次` : "";
-    return `运气 ${luck} · 失误 ${summary.loss.toFixed(1)} 分 · 平均每步 ${summary.average_loss.toFixed(2)} 分${risks}`;
+    return `运气 ${luck} 分 · 失误 ${summary.loss.toFixed(1)} 分 · 平均每步 ${summary.average_loss.toFixed(2)} 分${risks}`;
   }
 
   // Set the line under the result (empty hides it).

@@ -149,7 +149,7 @@ function riskText(decision) {
 // marks these with `risk` and the rise in the chance of winning, `win_gain`).
 function riskTag(decision) {
   const tag = make("span", "rv-tag rv-risk-tag", "求胜冒险");
-  tag.title = `为了赢下这一局有意冒的险：${riskText(decision)}`;
+  tag.title = `为了赢下这一局的选择：${riskText(decision)}`;
   return tag;
 }
 
@@ -317,7 +317,7 @@ export class ReviewDialog {
     if (!game.finished) sub.append("（未打完）");
     this.body.replaceChildren(
       sub,
-      this.summarySection(review.summary, who),
+      this.summarySection(review.summary, who, side),
       this.chartSection(review),
       ...(review.win_curve ? [this.winSection(review.win_curve)] : []),
       this.mistakesSection(review, who),
@@ -327,7 +327,7 @@ export class ReviewDialog {
   }
 
   // The identity line and the skill figures.
-  summarySection(summary, who) {
+  summarySection(summary, who, side) {
     const risks = summary.risks || 0; // deliberate risks (人机对战): not mistakes, counted apart
     const section = make("section", "rv-card rv-summary");
     section.setAttribute("aria-label", "复盘总结");
@@ -360,19 +360,24 @@ export class ReviewDialog {
     stat("最优", `${summary.optimal} 次（${pct}%）`, "optimal");
     if (risks) stat("求胜冒险", `${risks} 次（${summary.risk_loss.toFixed(1)} 分）`, "risks");
     stat("总失误", `${summary.loss.toFixed(1)} 分`, "total-loss");
-    stat("平均每次失误", `${summary.average_loss.toFixed(2)} 分`, "average");
-    stat("用了提示", `${summary.hinted} 次`, "hinted");
+    stat("平均每步失误", `${summary.average_loss.toFixed(2)} 分`, "average");
+    const computer = side === "computer";
+    if (!computer) stat("用了提示", `${summary.hinted} 次`, "hinted"); // the computer takes none
     section.append(stats);
     if (summary.decisions) {
       const level = skill(summary.average_loss);
-      const line = make("p", `rv-skill ${level.level}`, level.text);
-      section.append(line);
+      // The advice is for the player; the computer's side only says how well it played.
+      const name = `${LEVELS[this.game.difficulty] || ""}电脑`;
+      const text = computer
+        ? `${name}平均每步失误 ${summary.average_loss.toFixed(2)} 分（不到 0.2 分是高手水平）`
+        : level.text;
+      section.append(make("p", `rv-skill ${level.level}`, text));
     }
     const explain = make(
       "p",
       "rv-explain",
       risks
-        ? `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误，为了赢下这一局有意少拿的期望分算求胜冒险，不算失误。${who}的总分正好等于开局期望加运气减失误和求胜冒险。`
+        ? `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误；按高手求胜的打法少拿的期望分算求胜冒险，不算失误。${who}的总分正好等于开局期望加运气减失误和求胜冒险。`
         : `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误。${who}的总分正好等于开局期望加运气减失误。`,
     );
     section.append(explain);
@@ -403,7 +408,7 @@ export class ReviewDialog {
     const points = [[0, summary.start]];
     const drops = [];
     const marks = [];
-    const dots = [];
+    const hints = [];
     const bands = [];
     const turns = new Map();
     decisions.forEach((d, i) => {
@@ -423,11 +428,11 @@ export class ReviewDialog {
           attrs: { "data-decision": i },
           title: d.risk
             ? `${when(d)}：求胜冒险，${riskText(d)}（点一下看详情）`
-            : `${when(d)}：失误 ${d.loss.toFixed(1)} 分（点一下看详情）`,
+            : `${when(d)}：失误 ${d.loss.toFixed(1)} 分${d.hinted ? "，用了提示" : ""}（点一下看详情）`,
           onActivate: () => this.reveal(i),
         });
       }
-      if (d.hinted) dots.push({ x: i + 0.5, y: d.w_roll, r: 3, className: "chart-hint", title: `${when(d)}：用了提示` });
+      if (d.hinted) hints.push({ x: i + 0.5, y: d.w_roll, r: 4, className: "chart-hint", title: `${when(d)}：用了提示` });
     });
     const last = decisions[decisions.length - 1].w_after;
     const endText = Math.abs(last - summary.final_total) < 1e-6 ? String(summary.final_total) : last.toFixed(1);
@@ -446,8 +451,8 @@ export class ReviewDialog {
         bands,
         xLabels,
         refs: [{ y: summary.start, text: `开局期望 ${summary.start.toFixed(1)}`, className: "start" }],
-        dots,
         marks,
+        overlay: hints,
         end: { x: decisions.length, y: last, text: endText },
       });
     });
@@ -555,7 +560,9 @@ export class ReviewDialog {
     section.append(make(
       "p",
       "rv-explain",
-      `为了赢下这一局，${who}有意少拿一点期望分，换更高的胜率：落后时冒险追分，领先时求稳。这些不算失误。`,
+      who === "电脑"
+        ? "为了赢下这一局，电脑有意少拿一点期望分，换更高的胜率：落后时冒险追分，领先时求稳。这些不算失误。"
+        : "这几步和高手求胜的选择一样：少拿一点期望分，换更高的胜率（落后时冒险追分，领先时求稳）。这些不算失误。",
     ));
     const list = make("ol", "rv-mistakes rv-risks");
     review.risks.forEach((index, rank) => {
