@@ -86,6 +86,36 @@ def test_a_deliberate_mistake_is_found(solver_table: Table) -> None:
     assert body["mistakes"] == [0]
 
 
+def test_a_roll_with_all_five_held_is_no_stop(
+    solver_table: Table, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The page no longer allows it, but a game may hold one (older games, the API): a roll made
+    # with every die held spent a roll on the same dice. It is not the advisor's keep of all five
+    # (stop and score its box): it costs what one roll fewer costs here, the roll that showed the
+    # same dice again was no luck, and the review says what was done.
+    advisor = Advisor(solver_table)
+    rng = random.Random(4)
+    game = Game.new().apply(Roll(), rng)
+    dice = game.turn.dice
+    assert dice is not None
+    game = game.apply(Roll((0, 1, 2, 3, 4)), rng)
+    assert game.turn.dice == dice and game.turn.rolls_left == 1
+    game = optimal_game(advisor, 4, game)
+    body = review_json(review_side(game.sides[PLAYER], advisor))
+    decisions = body["decisions"]
+    assert isinstance(decisions, list)
+    idle, after = decisions[0], decisions[1]
+    assert idle["kind"] == "keep" and idle["chosen"]["reroll"] is True
+    assert idle["chosen"]["keep"] == sorted(dice) and "box" not in idle["chosen"]
+    fewer = advisor.advise(Sheet(), dice, 2).best.ev - advisor.advise(Sheet(), dice, 1).best.ev
+    assert idle["loss"] == pytest.approx(fewer, abs=1e-3) and after["luck"] == 0
+    assert not any(d["chosen"].get("reroll") for d in decisions[1:])
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game), "utf-8")
+    assert main(["review", str(path), "--top", "99"]) == 0
+    assert "五颗全留再掷 (idle roll)" in capsys.readouterr().out
+
+
 def test_review_command(
     solver_table: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -27,7 +27,7 @@ from typing import Literal
 
 from yahtzee.errors import IllegalMoveError
 from yahtzee.game import Side
-from yahtzee.rules import BOXES, Box, Sheet, bonus_for, choices
+from yahtzee.rules import BOXES, NUM_DICE, Box, Sheet, bonus_for, choices
 from yahtzee.solver import Advice, Advisor, Option
 
 OPTIMAL_TOLERANCE = 1e-9
@@ -158,6 +158,11 @@ def review_side(side: Side, advisor: Advisor) -> Review:
                 kind: Literal["keep", "score"] = "score"
             else:
                 chosen = _find(advice, record.keeps[i], None)
+                if len(record.keeps[i]) == NUM_DICE:
+                    # Rolled with all five held: not the advisor's keep of all five (stop and
+                    # score its box) but the same dice with one roll fewer, no luck in it.
+                    again = advisor.advise(sheet, dice, rolls_left - 1).best.ev
+                    chosen = Option(chosen.keep, None, None, again)
                 kind = "keep"
             best = advice.best
             w_roll = best.ev
@@ -203,6 +208,16 @@ def _stop_advice(advisor: Advisor, sheet: Sheet, dice: tuple[int, ...], rolls_le
     return Advice(tuple(options))
 
 
+def _chosen_json(decision: Decision) -> dict[str, object]:
+    """The option a side chose, as JSON; a roll made with all five dice held (a keep of five
+    naming no box, see ``review_side``) is marked ``reroll``."""
+    out = decision.chosen.to_json()
+    keep = decision.chosen.keep
+    if keep is not None and len(keep) == NUM_DICE and decision.chosen.box is None:
+        out["reroll"] = True
+    return out
+
+
 def review_json(review: Review) -> dict[str, object]:
     """The review as JSON: summary, every decision, the mistakes costliest first, and the
     deliberate risks in game order (``risk`` and ``win_gain`` on those decisions).
@@ -233,7 +248,7 @@ def review_json(review: Review) -> dict[str, object]:
                 "dice": list(d.dice),
                 "rolls_left": d.rolls_left,
                 "kind": d.kind,
-                "chosen": d.chosen.to_json(),
+                "chosen": _chosen_json(d),
                 "best": d.best.to_json(),
                 "luck": round(d.luck, 4),
                 "loss": round(d.loss, 4),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.support import BOX_KEYS, OpenTable, Table
 from yahtzee.rules import Box, choices
@@ -193,6 +194,32 @@ def test_zero_needs_confirmation(table: Table) -> None:
     assert state["label"].endswith("已登记 0分")
     assert table.saved_game().sides[0].sheet.get(Box(zero)) == 0
     assert table.text("#round") == "第 2 / 13 回合"
+
+
+def test_no_roll_with_all_five_held(table: Table) -> None:
+    # Rolling with every die held would only spend one of the turn's rolls (a player's audit
+    # did it twice by mistake): the button waits until a die is let go, and says why.
+    page = table.page
+    table.start_single()
+    table.roll()
+    for index in range(5):
+        table.toggle(index)
+    roll = page.locator("#roll-btn")
+    expect(roll).to_be_disabled()
+    assert roll.text_content() == "再掷 (1/3)"
+    assert table.status() == "五颗都保留了：选择一项登记，或先放开几颗再掷"
+    before = table.storage("yahtzee.game")
+    page.locator("#game").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
+    table.wait_idle()
+    assert table.storage("yahtzee.game") == before and roll.text_content() == "再掷 (1/3)"
+    table.toggle(4)
+    expect(roll).to_be_enabled()
+    assert table.status() == "点骰子保留，再掷；满意就选择一项登记"
+    table.roll()
+    assert roll.text_content() == "再掷 (2/3)"
+    assert table.dice()[:4] == [int(x) for x in before["turn"]["rolls"][0][:4]]
 
 
 def test_a_box_with_points_scores_without_a_question(table: Table) -> None:

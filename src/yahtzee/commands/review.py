@@ -37,6 +37,8 @@ def _describe(option: dict[str, object]) -> str:
     if "keep" in option:
         keep = option["keep"]
         assert isinstance(keep, list)
+        if option.get("reroll"):
+            return "五颗全留再掷 (idle roll)"
         if len(keep) == 5:
             return "不再掷 (stop)"
         return f"保留 keep [{' '.join(map(str, keep))}]" if keep else "全部重掷 (reroll all)"

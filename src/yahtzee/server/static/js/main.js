@@ -177,6 +177,9 @@ class GameManager {
           : "快艇！按百搭规则选一格登记。";
     }
     if (snap.phase === "roll") return "点「掷骰子」开始";
+    if (snap.phase === "decide" && this.held.every(Boolean)) {
+      return `${joker}五颗都保留了：选择一项登记，或先放开几颗再掷`;
+    }
     if (snap.phase === "decide") return `${joker}点骰子保留，再掷；满意就选择一项登记`;
     return `${joker}三次已掷完，选择一项登记`;
   }
@@ -327,6 +330,7 @@ class GameManager {
       return;
     }
     if (!snap.can_roll) return;
+    if (snap.dice && this.held.every(Boolean)) return; // nothing would move: the status says so
     const hold = snap.dice ? [0, 1, 2, 3, 4].filter((i) => this.held[i]) : [];
     const moving = [0, 1, 2, 3, 4].map((i) => !hold.includes(i));
     const epoch = this.epoch;

@@ -62,9 +62,11 @@ export function signed(value, digits = 1) {
   return `${value > 0 ? "+" : "−"}${text}`;
 }
 
-// What an option is, in words: 保留 6 6 再掷 / 全部重掷 / 不再掷，登记「三条」21 分 / 登记「一点」3 分.
+// What an option is, in words: 保留 6 6 再掷 / 全部重掷 / 不再掷，登记「三条」21 分 / 登记「一点」3 分
+// (and 五颗全留，空掷一次 for a roll made with every die held).
 export function describe(option) {
   const box = option.box ? `「${BOX_NAMES[option.box] || option.box}」${option.points} 分` : "";
+  if (option.reroll) return "五颗全留，空掷一次";
   if (Array.isArray(option.keep)) {
     if (option.keep.length === 5) return box ? `不再掷，登记${box}` : "不再掷";
     return option.keep.length ? `保留 ${option.keep.join(" ")} 再掷` : "全部重掷";
@@ -614,19 +616,22 @@ export class ReviewDialog {
     const thead = columnHeads(["选择", "期望总分", d.risk ? "少拿的期望分" : "比最佳少"]);
     const body = make("tbody");
     const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
+    // A keep is one option whatever box it names (a roll with all five held names none).
     const same = (a, b) =>
-      JSON.stringify(a.keep ?? null) === JSON.stringify(b.keep ?? null) && (a.box ?? null) === (b.box ?? null);
+      JSON.stringify(a.keep ?? null) === JSON.stringify(b.keep ?? null) &&
+      (Array.isArray(a.keep) || (a.box ?? null) === (b.box ?? null));
     for (const option of options) {
       const tr = make("tr");
       const isChosen = same(option, d.chosen);
       const isBest = same(option, d.best);
       if (isChosen) tr.classList.add("chosen");
       if (isBest) tr.classList.add("best");
-      const name = make("td", "rv-option", describe(option));
+      const shown = isChosen ? d.chosen : option; // a roll with all five held differs from the stop
+      const name = make("td", "rv-option", describe(shown));
       if (isBest) name.append(make("span", "rv-tag best", d.risk ? "期望最高" : "最佳"));
       if (isChosen) name.append(make("span", "rv-tag chosen", "实际选择"));
-      const diff = d.best.ev - option.ev;
-      tr.append(name, make("td", "num", option.ev.toFixed(1)), make("td", "num", diff > 0.00005 ? `−${diff.toFixed(2)}` : "0"));
+      const diff = d.best.ev - shown.ev;
+      tr.append(name, make("td", "num", shown.ev.toFixed(1)), make("td", "num", diff > 0.00005 ? `−${diff.toFixed(2)}` : "0"));
       body.append(tr);
     }
     table.append(thead, body);

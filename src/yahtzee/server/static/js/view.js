@@ -348,8 +348,9 @@ export class View {
     });
   }
 
-  // The roll button's words: 掷骰子, 再掷 (n/3), or what else it does now.
-  renderRollButton({ snap, busy }) {
+  // The roll button's words: 掷骰子, 再掷 (n/3), or what else it does now. With all five held a
+  // roll would only spend one of the turn's rolls, so it waits until a die is let go.
+  renderRollButton({ snap, busy, held }) {
     const button = this.el.roll;
     let text;
     let enabled = !busy;
@@ -362,6 +363,7 @@ export class View {
       enabled = enabled && snap.can_roll;
     } else if (snap.can_roll) {
       text = `再掷 (${snap.rolls_used}/${snap.max_rolls})`;
+      enabled = enabled && !held.every(Boolean);
     } else {
       text = `已掷 (${snap.rolls_used}/${snap.max_rolls})`;
       enabled = false;
