@@ -222,6 +222,30 @@ def test_no_roll_with_all_five_held(table: Table) -> None:
     assert table.dice()[:4] == [int(x) for x in before["turn"]["rolls"][0][:4]]
 
 
+def test_space_scrolls_the_help_instead_of_rolling_out_of_sight(table: Table) -> None:
+    # A player's audit: after a roll by keyboard the focus stays on the roll button; scrolled
+    # down to the help, Space (the page-down key) pressed that button and rolled unseen.
+    page = table.page
+    table.start_single()
+    page.locator("#roll-btn").focus()
+    page.keyboard.press("Space")
+    table.wait_idle()
+    assert page.evaluate("() => document.activeElement.id") == "roll-btn"
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight / 2)")
+    page.wait_for_selector("#game[data-shortcuts='off']", state="attached")
+    top = page.evaluate("() => window.scrollY")
+    page.keyboard.press("Space")
+    page.wait_for_function("y => window.scrollY > y", arg=top)
+    page.wait_for_timeout(100)
+    assert table.saved_game().turn.rolls_used == 1
+    # Back in sight, Space rolls again.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_selector("#game[data-shortcuts='on']")
+    page.keyboard.press("Space")
+    table.wait_idle()
+    assert table.saved_game().turn.rolls_used == 2
+
+
 def test_a_box_with_points_scores_without_a_question(table: Table) -> None:
     table.start_single()
     table.roll()

@@ -33,12 +33,20 @@ export class Input {
       const observer = new IntersectionObserver((entries) => {
         for (const entry of entries) this.gameVisible = entry.isIntersecting;
         this.gameArea.dataset.shortcuts = this.gameVisible ? "on" : "off";
+        if (!this.gameVisible) this.releaseFocus();
       });
       observer.observe(this.gameArea);
     } else {
       this.gameVisible = true;
       this.gameArea.dataset.shortcuts = "on";
     }
+  }
+
+  // Out of sight, the game keeps no focus: Space would press its focused button (a roll the
+  // player cannot see) where a player reading the help below expects the page to scroll.
+  releaseFocus() {
+    const active = this.doc.activeElement;
+    if (active && this.gameArea.contains(active)) active.blur();
   }
 
   // Turn a click (or tap) on one of our buttons into an event.
