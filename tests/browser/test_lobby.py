@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Route
+from playwright.sync_api import Route, expect
 
 from tests.browser.support import OpenTable, Table
 from tests.gameplay import random_game
@@ -100,6 +100,9 @@ def test_back_to_lobby_and_resume_restarts_the_turn(table: Table) -> None:
     assert resume.is_visible()
     table.reload()
     assert resume.is_visible()
+    # It says which game it resumes.
+    total = table.saved_game().sides[0].sheet.total
+    assert table.text("#resume-detail") == f"单人挑战 · 第 2 / 13 回合 · {total} 分"
     # L4: the lobby's last element is the resume button.
     assert page.evaluate("() => document.querySelector('.card').lastElementChild.id") == (
         "resume-btn"
@@ -203,6 +206,35 @@ def test_unreadable_saved_game(table: Table, saved: str, words: str) -> None:
     finished_records_kept(table)
     table.start_single()  # the page still plays
     assert table.text("#round") == "第 1 / 13 回合"
+
+
+def test_the_resume_button_names_the_game_and_trusts_no_edited_figure(table: Table) -> None:
+    page = table.page
+    table.start_vs("高手", "我先")
+    table.roll()
+    table.score(table.best_box())
+    page.wait_for_function(  # the computer's first turn, at the fast pace
+        """() => { const g = JSON.parse(localStorage.getItem('yahtzee.game'));
+                   return g.round === 2 && g.current === 0; }"""
+    )
+    table.wait_idle()
+    page.get_by_role("button", name="回大厅").click()
+    game = table.saved_game()
+    mine, theirs = (side.sheet.total for side in game.sides)
+    detail = f"人机对战 · 高手 · 第 2 / 13 回合 · 你 {mine} : 电脑 {theirs}"
+    assert table.text("#resume-detail") == detail
+    expect(page.get_by_role("button", name="继续上次没打完的一局")).to_have_accessible_name(
+        f"继续上次没打完的一局 {detail}"
+    )
+    # A save edited by hand is only checked by the server on 继续: until then the button shows
+    # only what is plausible.
+    data = table.storage("yahtzee.game")
+    data["round"] = 99
+    data["sides"][1]["totals"]["total"] = 10**21
+    data["difficulty"] = "<b>god</b>"
+    table.set_storage({"yahtzee.game": json.dumps(data)})
+    table.reload()
+    assert table.text("#resume-detail") == "人机对战"
 
 
 def test_tampered_saved_game_is_refused_by_the_server(table: Table) -> None:

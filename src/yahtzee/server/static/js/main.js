@@ -219,7 +219,7 @@ class GameManager {
 
   // Show the lobby (records, resume button).
   showLobby() {
-    this.ui.showLobby({ lobby: this.lobby, records: this.records, hasSave: Boolean(this.saved) });
+    this.ui.showLobby({ lobby: this.lobby, records: this.records, save: this.saved });
   }
 
   // Change one lobby choice and remember it.

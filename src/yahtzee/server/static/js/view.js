@@ -38,6 +38,32 @@ function usable(el) {
   return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
 }
 
+const LEVEL_NAMES = { beginner: "入门", normal: "普通", expert: "高手" };
+
+// A whole number from `low` to `high`, else null (a saved game is read before the server
+// checks it, and may have been edited).
+function whole(value, low, high) {
+  return Number.isInteger(value) && value >= low && value <= high ? value : null;
+}
+
+// Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·
+// 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分); "" when the save says too little.
+export function describeSave(game) {
+  if (!game || typeof game !== "object" || (game.mode !== "single" && game.mode !== "vs")) return "";
+  const sides = Array.isArray(game.sides) ? game.sides : [];
+  const totals = sides.map((side) => whole(side && side.totals && side.totals.total, 0, 1575));
+  const parts = [game.mode === "vs" ? "人机对战" : "单人挑战"];
+  if (game.mode === "vs" && LEVEL_NAMES[game.difficulty]) parts.push(LEVEL_NAMES[game.difficulty]);
+  const round = whole(game.round, 1, 13);
+  if (round !== null) parts.push(`第 ${round} / 13 回合`);
+  if (game.mode === "vs" && totals.length === 2 && !totals.includes(null)) {
+    parts.push(`你 ${totals[0]} : 电脑 ${totals[1]}`);
+  } else if (game.mode === "single" && totals.length === 1 && totals[0] !== null) {
+    parts.push(`${totals[0]} 分`);
+  }
+  return parts.join(" · ");
+}
+
 // A random face, used only for the tumbling look while the server rolls the real dice.
 function randomFace() {
   return 1 + Math.floor(Math.random() * 6);
@@ -67,6 +93,7 @@ export class View {
       vsOptions: $("vs-options"),
       records: $("records"),
       resume: $("resume-btn"),
+      resumeDetail: $("resume-detail"),
       start: $("start-btn"),
       dice: $("dice"),
       roll: $("roll-btn"),
@@ -139,15 +166,19 @@ export class View {
     }
   }
 
-  // Show the lobby with the current choices, records and the resume button when a save exists.
-  showLobby({ lobby, records, hasSave }) {
+  // Show the lobby with the current choices, records and the resume button when a save exists,
+  // saying which game it resumes.
+  showLobby({ lobby, records, save }) {
     this.el.app.classList.add("in-lobby");
     this.el.app.classList.remove("in-game");
     this.el.game.hidden = true;
     this.el.lobby.hidden = false;
     this.updateLobby(lobby);
     this.renderRecords(records);
-    this.el.resume.hidden = !hasSave;
+    this.el.resume.hidden = !save;
+    const detail = describeSave(save);
+    this.el.resumeDetail.textContent = detail;
+    this.el.resumeDetail.hidden = !detail;
   }
 
   // Mark the chosen lobby options and show the vs options only in vs mode.
@@ -167,8 +198,7 @@ export class View {
     const list = make("dl", "record-list");
     const best = records.single.best;
     list.append(make("dt", "", "单人最高分"), make("dd", "num", best === null ? "暂无" : String(best)));
-    const names = { beginner: "入门", normal: "普通", expert: "高手" };
-    for (const [level, name] of Object.entries(names)) {
+    for (const [level, name] of Object.entries(LEVEL_NAMES)) {
       const r = records.vs[level];
       const best = r.best === null ? "" : ` · 最高 ${r.best}`;
       list.append(
