@@ -98,6 +98,78 @@ def test_the_top_bar_never_scrolls_sideways_at_any_width(open_table: OpenTable, 
             fits(table, "#winbar .winbar-text", width, 800)
 
 
+# What the top bar shows of the totals: where their text runs (an overflow is painted beyond
+# #totals' own box, not clipped), the figures something else is drawn over, and how many tool
+# buttons the middle of the text runs into (its box is taller than the figures). A 390 px phone
+# once drew 你 169 电脑 254 (126 px) in 104 px, the last digit under 「提示已用完」.
+TOTALS_SEEN = """() => {
+    const totals = document.getElementById("totals");
+    const box = totals.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(totals);
+    const text = range.getBoundingClientRect();
+    const covered = [...totals.querySelectorAll(".num")].flatMap((num) => {
+        const r = num.getBoundingClientRect();
+        const y = (r.top + r.bottom) / 2;
+        return [r.left + 1, r.right - 1]
+            .filter((x) => !totals.contains(document.elementFromPoint(x, y)))
+            .map((x) => `${num.textContent} at x=${Math.round(x)}`);
+    });
+    const inked = [text.top + text.height / 4, text.bottom - text.height / 4];
+    const overlaps = [...document.querySelectorAll(".tools .tool")]
+        .filter((tool) => tool.checkVisibility())
+        .map((tool) => tool.getBoundingClientRect())
+        .filter((t) => t.left < text.right && text.left < t.right
+            && t.top < inked[1] && inked[0] < t.bottom).length;
+    const bar = document.querySelector(".topbar");
+    return {box: [box.left, box.right], text: [text.left, text.right], covered, overlaps,
+        hint: document.getElementById("hint-btn").textContent,
+        bar: bar.scrollWidth - bar.clientWidth};
+}"""
+
+
+WIDTHS = (1280, 1100, 955, 900, 820, 768, 760, 759, 640, 561, 560, 480, 414, 390, 375, 360, 320)
+
+
+@pytest.mark.parametrize("mode", ["single", "vs"])
+def test_the_totals_are_never_hidden_at_any_width(open_table: OpenTable, mode: str) -> None:
+    # Each roll's answer is handed on with large totals and a hint count (the real game goes
+    # on underneath): the audit's 169 / 254 and four digits, with both labels of the hint button.
+    table = open_table(width=390, height=844, touch=True)
+    shown: dict[str, Any] = {}
+
+    def large(route: Route) -> None:
+        answer = route.fetch()
+        body = answer.json()
+        body["view"]["hints_left"] = shown["hints"]
+        for side, total in zip(body["view"]["sides"], shown["totals"], strict=False):
+            side["total"] = total
+        route.fulfill(response=answer, json=body)
+
+    table.page.route("**/api/action", large)
+    if mode == "vs":
+        table.start_vs("高手", "我先")
+    else:
+        table.start_single()
+    for hints, totals in ((0, [169, 254]), (0, [1234, 1234]), (1, [1234, 1234])):
+        shown.update(hints=hints, totals=totals)
+        table.page.set_viewport_size({"width": 390, "height": 844})
+        table.roll()
+        assert table.totals() == totals[: 2 if mode == "vs" else 1]
+        label = "提示已用完" if hints == 0 else f"提示 ({hints})"
+        for width in WIDTHS:
+            table.page.set_viewport_size({"width": width, "height": 800})
+            seen: dict[str, Any] = table.page.evaluate(TOTALS_SEEN)
+            where = (width, totals, seen)
+            assert seen["hint"] == label, where
+            assert seen["bar"] <= 0, where  # the top bar itself never scrolls sideways
+            no_horizontal_scroll(table, width)
+            assert seen["text"][0] >= 0 and seen["text"][1] <= width, where
+            assert seen["box"][0] <= seen["text"][0], where
+            assert seen["text"][1] <= seen["box"][1] + 0.5, where
+            assert seen["overlaps"] == 0 and seen["covered"] == [], where
+
+
 def test_desktop_layout(table: Table) -> None:
     table.start_single()
     table.roll()
@@ -262,14 +334,22 @@ def test_fullscreen_button(table: Table) -> None:
     table.start_single()
     button = page.locator("#fullscreen-btn")
     assert button.get_attribute("aria-label") == "全屏"
+    # The icon shown: corners pointing out (全屏), or in (退出全屏), drawn in the page.
+    icon = """el => [...el.querySelectorAll("svg")].filter((svg) => svg.checkVisibility())
+        .map((svg) => svg.innerHTML)"""
+    enter = button.evaluate(icon)
+    assert len(enter) == 1
     button.click()
     page.wait_for_function("() => document.fullscreenElement !== null")
     assert page.evaluate("() => document.fullscreenElement.id") == "app"
     # The label follows the fullscreenchange event, which may come a moment after the change.
     expect(button).to_have_attribute("aria-label", "退出全屏")
+    leave = button.evaluate(icon)
+    assert len(leave) == 1 and leave != enter
     button.click()
     page.wait_for_function("() => document.fullscreenElement === null")
     expect(button).to_have_attribute("aria-label", "全屏")
+    assert button.evaluate(icon) == enter
 
 
 def test_shortcuts_only_when_they_should(table: Table) -> None:

@@ -64,6 +64,15 @@ export function describeSave(game) {
   return parts.join(" · ");
 }
 
+// A chance as the 胜率 bar writes it (`shown`) and a screen reader says it (`said`): whole
+// percents, except that a game still open never reads 0 % or 100 % (a 0.3 % chance would round
+// to 0): 「<1%」 and 「>99%」, said 不到 1% and 超过 99%.
+function chanceText(chance, percent) {
+  if (percent === 0 && chance > 0) return { shown: "<1%", said: "不到 1%" };
+  if (percent === 100 && chance < 1) return { shown: ">99%", said: "超过 99%" };
+  return { shown: `${percent}%`, said: `${percent}%` };
+}
+
 // A random face, used only for the tumbling look while the server rolls the real dice.
 function randomFace() {
   return 1 + Math.floor(Math.random() * 6);
@@ -341,12 +350,29 @@ export class View {
       bar.dataset[key] = String(value);
       bar.querySelector(`.wb-${key}`).style.width = `${value}%`;
     }
-    const text = `你 ${player}%` + (draw ? ` · 平 ${draw}%` : "") + ` · 电脑 ${computer}%`;
-    bar.querySelector(".winbar-text").textContent = text;
+    const figures = [["你", win.player, player]];
+    if (draw) figures.push(["平", win.draw, draw]);
+    figures.push(["电脑", win.computer, computer]);
+    const text = [];
+    const spoken = [];
+    for (const [who, chance, percent] of figures) {
+      const { shown, said } = chanceText(chance, percent);
+      if (text.length) text.push(" · ");
+      if (shown === said) {
+        text.push(`${who} ${shown}`);
+      } else {
+        // Screen readers skip 「<」 and 「>」 at their usual punctuation level: 「<1%」 would be 1%.
+        const symbol = make("span", "", shown);
+        symbol.setAttribute("aria-hidden", "true");
+        text.push(`${who} `, symbol, make("span", "visually-hidden", said));
+      }
+      spoken.push(`${who} ${said}`);
+    }
+    bar.querySelector(".winbar-text").replaceChildren(...text);
     // The chances assume the player plays the solver's best moves from here on (the computer
     // plays at its level): a player who plays worse is shown better chances than they have,
     // and the bar says so (on hover here; to screen readers in its hidden text).
-    bar.title = `胜率：${text}（估算：假设你此后按最优策略走，电脑按它的水平）`;
+    bar.title = `胜率：${spoken.join(" · ")}（估算：假设你此后按最优策略走，电脑按它的水平）`;
   }
 
   // The five dice: faces, held (lifted, green mark), hinted (gold ring) and locked states.
@@ -748,7 +774,7 @@ export class View {
     }
   }
 
-  // Name the fullscreen button after what it will do next.
+  // Name the fullscreen button after what it will do next; .on swaps its icon (main.css).
   setFullscreen(on) {
     this.el.fullscreen.setAttribute("aria-label", on ? "退出全屏" : "全屏");
     this.el.fullscreen.classList.toggle("on", on);
