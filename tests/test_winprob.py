@@ -37,7 +37,7 @@ from yahtzee.server import create_app
 from yahtzee.solver import Advisor, Table
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
 from yahtzee.winprob import tables as tables_module
-from yahtzee.winprob.advice import play_to_win_hint, reason
+from yahtzee.winprob.advice import percent, play_to_win_hint, reason
 from yahtzee.winprob.curve import played_turns, win_curve
 from yahtzee.winprob.dist import KNOTS, SCALE, cdf_at
 from yahtzee.winprob.estimate import Chances, WinModel, side_state
@@ -331,6 +331,15 @@ def test_far_behind_it_gambles(solver_table: Table) -> None:
 )
 def test_hint_reason_follows_the_chance(chance: float, words: str) -> None:
     assert reason(chance) == words
+
+
+@pytest.mark.parametrize(
+    ("chance", "words"),
+    [(0.0, "0%"), (0.003, "不到 1%"), (0.006, "1%"), (0.5, "50%"), (0.994, "99%"),
+     (0.997, "超过 99%"), (1.0, "100%")],
+)  # fmt: skip
+def test_a_hint_never_calls_an_open_chance_0_or_100_percent(chance: float, words: str) -> None:
+    assert percent(chance) == words
 
 
 @pytest.mark.parametrize(

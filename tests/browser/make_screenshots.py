@@ -50,7 +50,7 @@ def shoot(table: Table, path: Path) -> None:
     """Save a screenshot of the viewport once transitions have settled."""
     table.page.wait_for_timeout(250)
     table.page.screenshot(path=str(path))
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
 def open_page(browser: Browser, url: str, size: tuple[int, int]) -> tuple[BrowserContext, Table]:

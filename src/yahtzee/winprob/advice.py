@@ -35,6 +35,17 @@ def reason(chance: float) -> str:
     return next(words for bound, words in REASONS if chance < bound)
 
 
+def percent(chance: float) -> str:
+    """A chance in whole percents as the 胜率 bar writes it: one still open never reads 0 % or
+    100 % (a 0.3 % chance would round to 0): 不到 1% and 超过 99% instead."""
+    shown = round(100 * chance)
+    if shown == 0 and chance > 1e-9:
+        return "不到 1%"
+    if shown == 100 and chance < 1 - 1e-9:
+        return "超过 99%"
+    return f"{shown}%"
+
+
 def _same(
     hint: Hint, keep: tuple[int, ...] | Box, dice: tuple[int, ...], held: tuple[bool, ...]
 ) -> bool:
@@ -72,7 +83,8 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     mine = chances.player if game.current == PLAYER else chances.computer
     why = reason(mine + chances.draw / 2)
     # A chase for a draw (no win left) would otherwise read 「冒险追分（胜率 0%）」.
-    odds = f"胜率 {mine:.0%}" + (f"，平局 {chances.draw:.0%}" if chances.draw >= 0.01 else "")
+    draw = f"，平局 {percent(chances.draw)}" if chances.draw >= 0.01 else ""
+    odds = f"胜率 {percent(mine)}{draw}"
     return Hint(hold, box, ev, f"{why}：{words}（{odds}）")
 
 
