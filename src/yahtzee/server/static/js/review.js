@@ -135,6 +135,15 @@ function hintTag() {
   return tag;
 }
 
+// A chance of winning in whole percents; one still open never reads 0 % or 100 % (as the 胜率
+// bar writes it).
+function percentText(chance) {
+  const shown = Math.round(100 * chance);
+  if (shown === 0 && chance > 0) return "不到 1%";
+  if (shown === 100 && chance < 1) return "超过 99%";
+  return `${shown}%`;
+}
+
 // The rise in the chance of winning a deliberate risk bought: 胜率 +1.2% (or +不到 0.1%).
 function gainText(decision) {
   const gain = 100 * decision.win_gain;
@@ -490,18 +499,18 @@ export class ReviewDialog {
       span[1] = i + 1;
       rounds.set(p.round, span);
       if (p.side === "computer" && p.roll === 0) {
-        dots.push({ x: i, y: pct(p), r: 2.5, className: "chart-dot computer", title: `第 ${p.round} 回合电脑出手前：你 ${Math.round(pct(p))}%` });
+        dots.push({ x: i, y: pct(p), r: 2.5, className: "chart-dot computer", title: `第 ${p.round} 回合电脑出手前：你 ${percentText(p.player)}` });
       }
     });
     const end = curve.end;
     const decided = Math.max(end.player, end.draw, end.computer) === 1;
-    const endText = decided ? (end.player === 1 ? "胜" : end.draw === 1 ? "平" : "负") : `${Math.round(pct(end))}%`;
+    const endText = decided ? (end.player === 1 ? "胜" : end.draw === 1 ? "平" : "负") : percentText(end.player);
     this.chart(box, (width) => {
       const xLabels = roundLabels(rounds, width);
       lineChart(box, {
         width,
         height: width < 500 ? 180 : 220,
-        label: `胜率走势：开局你 ${Math.round(pct(points[0]))}%，最后${endText}`,
+        label: `胜率走势：开局你 ${percentText(points[0].player)}，最后${endText}`,
         xMin: 0,
         xMax: points.length,
         yMin: 0,
