@@ -425,6 +425,40 @@ def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
     assert page.locator(REVIEW).count() == 0
 
 
+def test_a_game_from_the_history_is_exported_under_the_day_it_was_played(table: Table) -> None:
+    # A player's audit exported a game of 11/30 23:59 as kuaiting-20261201-0000-…: the name
+    # took the time of the export.
+    page = table.page
+    game = random_game(21, vs=False)
+    entry = {**earlier_games(1)[0], "id": "played", "date": "2024-06-01T10:30:00.000Z"}
+    entry.update(mode="single", difficulty=None, outcome=None, total=game.sides[0].sheet.total)
+    table.set_storage(
+        {
+            "yahtzee.history": json.dumps({"version": 1, "games": [entry]}),
+            "yahtzee.history.games": json.dumps(
+                {"version": 1, "games": [{"id": "played", "game": to_json(game)}]}
+            ),
+        }
+    )
+    table.reload()
+    page.get_by_role("button", name="复盘与历史").click()
+    page.locator(".rv-history-table").get_by_role("button", name="复盘").click()
+    page.wait_for_selector(f"{REVIEW} .rv-summary")
+    with page.expect_download() as download:
+        page.locator("#review-dialog").get_by_role("button", name="导出对局").click()
+    total = game.sides[0].sheet.total
+    name = page.evaluate(  # in the browser's time zone, as the page names it
+        """async (total) => {
+            const { exportName } = await import(
+                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            return exportName({sides: [{totals: {total}}]}, new Date("2024-06-01T10:30:00.000Z"));
+        }""",
+        total,
+    )
+    assert name.startswith("kuaiting-2024060") and name.endswith(f"-{total}.json")
+    assert download.value.suggested_filename == name
+
+
 def test_figures_no_game_can_have_never_reach_the_history(table: Table) -> None:
     # An edited history: a total over 1575 makes its entry unreadable (skipped, and kept in
     # storage as it was); review figures out of range leave the entry without them.

@@ -353,16 +353,19 @@ export class Reviews {
 
   // 「导出对局」: download the game just finished as its JSON file.
   exportCurrent() {
-    if (this.current) this.download(this.current.game);
+    if (this.current) this.download(this.current.game, this.current.id);
   }
 
-  // Save `game` as a JSON file through a Blob URL.
-  download(game) {
+  // Save `game` as a JSON file through a Blob URL, named after when it was played (history
+  // entry `id`), else now (a game opened from a file).
+  download(game, id = null) {
+    const entry = id === null ? null : this.entries.find((e) => e.id === id);
+    const played = entry ? new Date(entry.date) : new Date();
     const blob = new Blob([JSON.stringify(game, null, 1)], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const link = this.doc.createElement("a");
     link.href = url;
-    link.download = exportName(game);
+    link.download = exportName(game, played);
     link.hidden = true;
     this.doc.body.append(link);
     link.click();

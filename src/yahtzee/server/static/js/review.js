@@ -895,7 +895,7 @@ export class ReviewController {
       game,
       ask,
       errorText: shortMessage,
-      onExport: () => this.hub.download(game),
+      onExport: () => this.hub.download(game, id),
       onHistory: () => this.openHistory(),
     });
   }
