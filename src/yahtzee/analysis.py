@@ -78,7 +78,7 @@ class Review:
     luck: float
     loss: float
     decisions: tuple[Decision, ...]
-    risks: Mapping[int, float] = field(default_factory=dict)
+    risks: Mapping[int, float] = field(default_factory=dict, hash=False)
 
     @property
     def decision_count(self) -> int:

@@ -4,6 +4,7 @@
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 // Loaded on demand by history.js.
 
+import { chanceText } from "./chance.js";
 import { lineChart, svg } from "./chart.js";
 import { PIPS } from "./pips.js";
 
@@ -135,14 +136,8 @@ function hintTag() {
   return tag;
 }
 
-// A chance of winning in whole percents; one still open never reads 0 % or 100 % (as the 胜率
-// bar writes it).
-function percentText(chance) {
-  const shown = Math.round(100 * chance);
-  if (shown === 0 && chance > 0) return "不到 1%";
-  if (shown === 100 && chance < 1) return "超过 99%";
-  return `${shown}%`;
-}
+// A chance of winning in whole percents, in words (never 0 % or 100 % while the game is open).
+const percentText = (chance) => chanceText(chance).said;
 
 // The rise in the chance of winning a deliberate risk bought: 胜率 +1.2% (or +不到 0.1%).
 function gainText(decision) {

@@ -2,6 +2,7 @@
 // every zero comes from the snapshot; this module only chooses how it looks. The controller adds
 // page-only state: dice held locally before the next roll, hint marks, a box being scored.
 
+import { chanceText } from "./chance.js";
 import { PIPS } from "./pips.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -62,15 +63,6 @@ export function describeSave(game) {
     parts.push(`${totals[0]} 分`);
   }
   return parts.join(" · ");
-}
-
-// A chance as the 胜率 bar writes it (`shown`) and a screen reader says it (`said`): whole
-// percents, except that a game still open never reads 0 % or 100 % (a 0.3 % chance would round
-// to 0): 「<1%」 and 「>99%」, said 不到 1% and 超过 99%.
-function chanceText(chance, percent) {
-  if (percent === 0 && chance > 0) return { shown: "<1%", said: "不到 1%" };
-  if (percent === 100 && chance < 1) return { shown: ">99%", said: "超过 99%" };
-  return { shown: `${percent}%`, said: `${percent}%` };
 }
 
 // A random face, used only for the tumbling look while the server rolls the real dice.

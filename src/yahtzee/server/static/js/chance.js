@@ -1,0 +1,10 @@
+// A chance of winning in words, the same on the 胜率 bar and in the review.
+
+// A chance as it is written (`shown`) and as a screen reader says it (`said`): whole percents
+// (`percent`, rounded by the caller), except that a game still open never reads 0 % or 100 %
+// (a 0.3 % chance would round to 0): 「<1%」 and 「>99%」, said 不到 1% and 超过 99%.
+export function chanceText(chance, percent = Math.round(100 * chance)) {
+  if (percent === 0 && chance > 0) return { shown: "<1%", said: "不到 1%" };
+  if (percent === 100 && chance < 1) return { shown: ">99%", said: "超过 99%" };
+  return { shown: `${percent}%`, said: `${percent}%` };
+}
