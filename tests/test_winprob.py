@@ -334,12 +334,15 @@ def test_hint_reason_follows_the_chance(chance: float, words: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("chance", "words"),
-    [(0.0, "0%"), (0.003, "不到 1%"), (0.006, "1%"), (0.5, "50%"), (0.994, "99%"),
-     (0.997, "超过 99%"), (1.0, "100%")],
+    ("chance", "words", "compact"),
+    [(0.0, "0%", "0%"), (0.003, "不到 1%", "<1%"), (0.006, "1%", "1%"), (0.5, "50%", "50%"),
+     (0.994, "99%", "99%"), (0.997, "超过 99%", ">99%"), (1.0, "100%", "100%")],
 )  # fmt: skip
-def test_a_hint_never_calls_an_open_chance_0_or_100_percent(chance: float, words: str) -> None:
+def test_a_hint_never_calls_an_open_chance_0_or_100_percent(
+    chance: float, words: str, compact: str
+) -> None:
     assert percent(chance) == words
+    assert percent(chance, compact=True) == compact  # the CLI's row of chances
 
 
 @pytest.mark.parametrize(

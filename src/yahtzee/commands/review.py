@@ -48,10 +48,13 @@ def _describe(option: dict[str, object]) -> str:
 
 def _chances_line(curve: dict[str, object]) -> str:
     """胜率: the player's chance before each of the player's turns, then the result."""
+    from yahtzee.winprob.advice import percent
+
     points = curve["points"]
     end = curve["end"]
     assert isinstance(points, list) and isinstance(end, dict)
-    starts = [f"{p['player']:.0%}" for p in points if p["side"] == "player" and p["roll"] == 0]
+    mine = [p for p in points if p["side"] == "player" and p["roll"] == 0]
+    starts = [percent(p["player"], compact=True) for p in mine]
     if end["player"] == 1:
         last = "胜"
     elif end["draw"] == 1:
@@ -59,7 +62,7 @@ def _chances_line(curve: dict[str, object]) -> str:
     elif end["computer"] == 1:
         last = "负"
     else:
-        last = f"{end['player']:.0%}"
+        last = percent(end["player"], compact=True)
     return f"胜率（你，每回合你出手前）：{' '.join(starts)} → {last}"
 
 
@@ -102,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     print(summary["text"])
     print(
         f"决策 {summary['decisions']} 次，最优 {summary['optimal']} 次，"
-        f"平均每次失误 {summary['average_loss']:.2f} 分"
+        f"平均每步失误 {summary['average_loss']:.2f} 分"
         f"（低于 0.2 为高手水平）"
     )
     curve = review.get("win_curve")
@@ -111,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         if summary["risks"]:
             print(
                 f"求胜冒险 {summary['risks']} 次，共 {summary['risk_loss']:.1f} 分："
-                "为了赢有意少拿的期望分，不算失误"
+                "按高手求胜的打法少拿的期望分，不算失误"
             )
     if not mistakes:
         print("没有失误：每一步都是最优选择。")

@@ -35,14 +35,15 @@ def reason(chance: float) -> str:
     return next(words for bound, words in REASONS if chance < bound)
 
 
-def percent(chance: float) -> str:
+def percent(chance: float, compact: bool = False) -> str:
     """A chance in whole percents as the 胜率 bar writes it: one still open never reads 0 % or
-    100 % (a 0.3 % chance would round to 0): 不到 1% and 超过 99% instead."""
+    100 % (a 0.3 % chance would round to 0): 不到 1% and 超过 99% instead (<1% and >99%
+    ``compact``, for a row of figures)."""
     shown = round(100 * chance)
     if shown == 0 and chance > 1e-9:
-        return "不到 1%"
+        return "<1%" if compact else "不到 1%"
     if shown == 100 and chance < 1 - 1e-9:
-        return "超过 99%"
+        return ">99%" if compact else "超过 99%"
     return f"{shown}%"
 
 
