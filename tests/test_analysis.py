@@ -175,4 +175,4 @@ def test_review_command_counts_risks_apart_from_mistakes(
     assert f"求胜冒险 {len(risks)} 次，共 {summary['risk_loss']:.1f} 分：" in "\n".join(out)
     # Its only losses were risks, so it made no mistake.
     assert body["mistakes"] == [] and summary["loss"] == 0
-    assert out[-1] == "没有失误：每一步都是最优选择。"
+    assert out[-1] == f"没有失误：不是最优的 {len(risks)} 步都是求胜冒险。"

@@ -27,7 +27,7 @@ from tests.conftest import random_sheet
 from tests.gameplay import random_game
 from yahtzee.cli import main
 from yahtzee.codec import to_json
-from yahtzee.game import Difficulty, First, Game, Mode, Roll, Side, Turn
+from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, Side, Turn
 from yahtzee.hints import hint_for
 from yahtzee.players import EXPERT_EV, get_player
 from yahtzee.players.expert import ExpertPlayer
@@ -436,7 +436,7 @@ def test_vs_review_marks_risks_and_charts_the_chances(
     assert risks and body.json()["risks"] == risks
     # A deliberate risk gave expected points up for a better chance, and is no mistake: the
     # identity counts it apart, 开局期望 ＋ 运气 − 失误 − 求胜冒险 ＝ 总分.
-    assert all(d["win_gain"] > 0 and not d["optimal"] for d in decisions if d["risk"])
+    assert all("win_gain" in d and not d["optimal"] for d in decisions if d["risk"])
     assert not set(risks) & set(body.json()["mistakes"])
     summary = body.json()["summary"]
     assert summary["risks"] == len(risks)
@@ -480,6 +480,56 @@ def test_a_choice_tied_with_the_ev_one_is_no_risk(client: TestClient, solver_tab
     assert tied["chosen"]["ev"] == tied["best"]["ev"] and tied["optimal"]
     assert not tied["risk"] and "win_gain" not in tied
     assert body["risks"] == [] and body["summary"]["risk_loss"] == 0
+
+
+def _reviewed(client: TestClient, game: Game, side: str, turn: int, roll: int) -> tuple[bool, bool]:
+    """Whether the decision at ``turn``·``roll`` of ``side`` is a risk, and whether a mistake."""
+    body = client.post("/api/review", json={"game": to_json(game), "side": side}).json()
+    index = next(
+        i for i, d in enumerate(body["decisions"]) if (d["turn"], d["roll"]) == (turn, roll)
+    )
+    return body["decisions"][index]["risk"], index in body["mistakes"]
+
+
+def test_a_bad_box_after_stopping_as_the_expert_would_is_a_mistake(client: TestClient) -> None:
+    # Found by an audit: with 2 2 2 4 4 at its first roll the player stopped, as the 高手 would,
+    # then scored 「五点」 0 where the 高手 scores 葫芦 25; the review called all 21.2 points
+    # of it a 求胜冒险.
+    game = random_game(80, vs=True)
+    assert _reviewed(client, game, "player", 2, 1) == (False, True)
+
+
+def test_a_roll_with_all_five_held_is_never_a_risk(client: TestClient, solver_table: Table) -> None:
+    # Where the 高手 stops, the player rolled with all five held instead: the stop was read as
+    # the play-to-win option taken (an audit built such games; the page no longer allows it).
+    rng = random.Random(1)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME, rng)
+    players = [get_player("expert", solver_table, rng) for _ in range(2)]
+    advisor, idle = Advisor(solver_table), []
+    while not game.finished:
+        action = players[game.current].step(game)
+        dice, left = game.turn.dice, game.turn.rolls_left
+        if game.current == 0 and isinstance(action, Score) and dice and left:
+            best = advisor.advise(game.acting.sheet, dice, left).best
+            if best.keep is not None and len(best.keep) < 5:
+                idle.append((game.round, 3 - left))
+                action = Roll((0, 1, 2, 3, 4))
+        game = game.apply(action, rng)
+    assert idle
+    for turn, roll in idle:
+        assert _reviewed(client, game, "player", turn, roll) == (False, True)
+
+
+def test_following_the_expert_is_never_a_mistake(client: TestClient, solver_table: Table) -> None:
+    # The 高手 weighs a sliver of expected points too (EV_TIE): at 8·2 (2 5 4 1 6) it keeps 4,
+    # which gives up 0.66 points and, by a hair (0.0001), chance too. A player who made that
+    # choice followed the 高手: a risk, not a mistake.
+    rng = random.Random(158)
+    game = Game.new(Mode.VS, Difficulty.EXPERT, rng.choice(list(First)), rng)
+    players = [get_player("expert", solver_table, rng) for _ in range(2)]
+    while not game.finished:
+        game = game.apply(players[game.current].step(game), rng)
+    assert _reviewed(client, game, "player", 8, 2) == (True, False)
 
 
 @pytest.mark.parametrize("seed", [5, 8])  # against 高手 (its chances lifted), 入门

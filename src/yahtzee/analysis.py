@@ -259,7 +259,7 @@ def review_json(review: Review) -> dict[str, object]:
                 "optimal": d.optimal,
                 "options": None if d.optimal else [o.to_json() for o in d.advice.options],
                 "risk": i in review.risks,
-                **({"win_gain": round(review.risks[i], 4)} if i in review.risks else {}),
+                **({"win_gain": round(review.risks[i], 6)} if i in review.risks else {}),
             }
             for i, d in enumerate(review.decisions)
         ],

@@ -377,6 +377,11 @@ def test_deliberate_risks_are_shown_apart_from_mistakes(
     assert shown(table, ".rv-stat.average dd") == pytest.approx(summary["average_loss"], abs=0.0051)
     assert page.locator(".chart-mark.risk").count() == len(risks)
     assert page.locator(".chart-mark.mistake").count() == len(mistakes)
+    # Its only losses were risks: no mistake in the legend, and the list says where they went.
+    assert mistakes == []
+    assert page.locator(".rv-chart-card .rv-swatch.mistake").count() == 0
+    perfect = f"没有失误：不是最优的 {len(risks)} 步都是求胜冒险（见下）。"
+    assert table.text(".rv-mistakes-card .rv-perfect") == perfect
     items = page.locator(".rv-risks .rv-mistake")
     assert items.evaluate_all("els => els.map((e) => Number(e.dataset.decision))") == risks
     for item, index in zip(items.all(), risks, strict=True):

@@ -117,7 +117,12 @@ def run(args: argparse.Namespace) -> int:
                 "按高手求胜的打法少拿的期望分，不算失误"
             )
     if not mistakes:
-        print("没有失误：每一步都是最优选择。")
+        risks = summary.get("risks") or 0
+        print(
+            f"没有失误：不是最优的 {risks} 步都是求胜冒险。"
+            if risks
+            else "没有失误：每一步都是最优选择。"
+        )
         return 0
     print()
     print(f"{'回合':>4} {'掷':>2}  {'骰子':<11} {'你的选择':<24} {'最佳选择':<24} {'损失':>6}")

@@ -19,7 +19,7 @@ from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
 from yahtzee.winprob.curve import PlayedTurn, curve_json, played_turns, win_curve
 from yahtzee.winprob.estimate import WinModel, side_state
-from yahtzee.winprob.kernel import after_value
+from yahtzee.winprob.kernel import Laws, after_value
 
 REASONS: tuple[tuple[float, str], ...] = (
     (0.35, "落后较多，冒险追分"),
@@ -89,55 +89,66 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     return Hint(hold, box, ev, f"{why}：{words}（{odds}）")
 
 
+def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:
+    """The chance (U) of ``turn``'s side once it scores ``box`` with ``dice``."""
+    u, _ = after_value(
+        *side_state(score(turn.own, box, dice), turn.short[0]),
+        *side_state(turn.other, turn.short[1]),
+        laws,
+    )  # fmt: skip
+    return float(u)
+
+
 def risks(
     turns: Sequence[PlayedTurn], side: int, model: WinModel, advisor: Advisor
 ) -> dict[tuple[int, int], float]:
     """``{(turn, roll): gain}`` for the decisions of ``side`` where it took the play-to-win
-    option and that option is not the EV-optimal one; ``gain`` is the rise in its chance of
-    winning (draws half) over the EV option. ``turns`` is the game's ``played_turns``. Keeps
-    (stopping included) and boxes after the third roll are graded; the box chosen after
-    stopping early is not."""
+    option (the 高手's, and the hint's) and that option is not the EV-optimal one; ``gain`` is
+    the rise in its chance of winning (draws half) over the EV option. ``turns`` is the game's
+    ``played_turns``. Keeps, stopping early with the box scored then, and boxes after the third
+    roll are graded; a roll with all five dice held is never the play-to-win option.
+
+    The option is the 高手's by identity, not by its gain: the 高手 weighs a sliver of expected
+    points too (``kernel.EV_TIE``), so now and then its choice gains no chance at all (a gain a
+    hair below 0), and a player who followed it made no mistake."""
     found: dict[tuple[int, int], float] = {}
     t = model.tables
     for turn in turns:
         if turn.side != side:
             continue
-        own, other, record, lattice = turn.own, turn.other, turn.record, turn.lattice
+        own, record, lattice = turn.own, turn.record, turn.lattice
         for i, dice in enumerate(record.rolls):
             rolls_left = 2 - i
             last = i == len(record.rolls) - 1
             r = roll_index(dice)
+
             if rolls_left > 0:
+                if not last and len(record.keeps[i]) == NUM_DICE:
+                    continue  # a roll spent on the same dice (analysis grades it so)
                 chosen = KEEP_INDEX[tuple(sorted(dice))] if last else KEEP_INDEX[record.keeps[i]]
+                if lattice.keep_for(r, rolls_left) != min(chosen, ROLL_BASE + r):
+                    continue
+                if last and record.box.pos != int(lattice.best_box[r]):
+                    continue  # stopped as the 高手 would, then scored another box: a mistake
                 best = advisor.advise(own, dice, rolls_left).best
                 assert best.keep is not None
                 ev_k = KEEP_INDEX[best.keep]
-                if chosen == ev_k or lattice.keep_for(r, rolls_left) != min(chosen, ROLL_BASE + r):
+                if chosen == ev_k and (not last or best.box is record.box):
                     continue
                 lat = lattice.lat2 if rolls_left == 2 else lattice.lat1
-
-                values = [
-                    float(lattice.v0[1, r, 0] if k >= ROLL_BASE else lat[1, k, 0])
-                    for k in (chosen, ev_k)
-                ]
-                gain = values[0] - values[1]
+                mine = float(lattice.v0[1, r, 0] if chosen >= ROLL_BASE else lat[1, chosen, 0])
+                if ev_k >= ROLL_BASE:  # the EV option stops too, and scores its own box
+                    assert best.box is not None
+                    gain = mine - _after(turn, dice, best.box, t.laws)
+                else:
+                    gain = mine - float(lat[1, ev_k, 0])
             else:
                 ev_box = advisor.box_options(own, dice)[0].box
                 if record.box is ev_box or int(lattice.best_box[r]) != record.box.pos:
                     continue
                 assert ev_box is not None
-
-                values = []
-                for box in (record.box, ev_box):
-                    u, _ = after_value(
-                        *side_state(score(own, box, dice), turn.short[0]),
-                        *side_state(other, turn.short[1]),
-                        t.laws,
-                    )  # fmt: skip
-                    values.append(float(u))
-                gain = values[0] - values[1]
-            if gain > 1e-9:
-                found[(turn.number, i + 1)] = gain
+                gain = _after(turn, dice, record.box, t.laws) - _after(turn, dice, ev_box, t.laws)
+            found[(turn.number, i + 1)] = gain
     return found
 
 

@@ -78,10 +78,10 @@ export function describe(option) {
 // How good a loss per decision is, in words (under 0.2 is expert play).
 export function skill(average) {
   if (average < EXPERT_LOSS) {
-    return { level: "expert", text: "高手水平：平均每次决策损失不到 0.2 分" };
+    return { level: "expert", text: "高手水平：平均每步失误不到 0.2 分" };
   }
   if (average < 0.5) {
-    return { level: "good", text: "接近高手：平均每次决策损失不到 0.5 分（高手不到 0.2 分）" };
+    return { level: "good", text: "接近高手：平均每步失误不到 0.5 分（高手不到 0.2 分）" };
   }
   if (average < 1) {
     return { level: "fair", text: "还有提升空间：先看下面代价最大的几次失误（高手每次不到 0.2 分）" };
@@ -139,16 +139,23 @@ function hintTag() {
 // A chance of winning in whole percents, in words (never 0 % or 100 % while the game is open).
 const percentText = (chance) => chanceText(chance).said;
 
-// The rise in the chance of winning a deliberate risk bought: 胜率 +1.2% (or +不到 0.1%).
+// The rise in the chance of winning a deliberate risk bought: 胜率 +1.2% (or +不到 0.1%). The
+// 高手 weighs a sliver of expected points too, so now and then its choice gains no chance at all.
 function gainText(decision) {
   const gain = 100 * decision.win_gain;
+  if (gain <= 0) return "胜率几乎不变";
   return `胜率 +${gain >= 0.05 ? gain.toFixed(1) : "不到 0.1"}%`;
+}
+
+// Points lost, in 0.1 points; a loss too small for that in 0.01 (not 「0.0」).
+function pointsText(loss) {
+  return loss < 0.05 ? loss.toFixed(2) : loss.toFixed(1);
 }
 
 // What a deliberate risk cost and bought: 期望总分少 0.9 分，胜率 +1.2%.
 function riskText(decision) {
   const gain = typeof decision.win_gain === "number" ? `，${gainText(decision)}` : "";
-  return `期望总分少 ${decision.loss.toFixed(1)} 分${gain}`;
+  return `期望总分少 ${pointsText(decision.loss)} 分${gain}`;
 }
 
 // A tag for a deliberate risk in a vs game: the play-to-win choice, not the EV one (the server
@@ -404,8 +411,8 @@ export class ReviewDialog {
     section.append(box);
     const items = [
       ["line", "期望总分（已得分 ＋ 按最优打法剩下还能期望的分）"],
-      ["mistake", "失误：点一下看详情"],
     ];
+    if (review.mistakes.length) items.push(["mistake", "失误：点一下看详情"]);
     if (decisions.some((d) => d.risk)) items.push(["risk", "求胜冒险（不算失误）"]);
     if (decisions.some((d) => d.hinted)) items.push(["hint", "用了提示"]);
     section.append(legend(items));
@@ -529,7 +536,9 @@ export class ReviewDialog {
     const count = review.mistakes.length;
     section.append(make("h3", "", count ? `代价最大的失误（共 ${count} 次）` : "失误"));
     if (!count) {
-      section.append(make("p", "rv-empty rv-perfect", "没有失误：每一步都是最优选择。"));
+      const risks = (review.risks || []).length; // the other steps off the EV best are listed below
+      const text = risks ? `没有失误：不是最优的 ${risks} 步都是求胜冒险（见下）。` : "没有失误：每一步都是最优选择。";
+      section.append(make("p", "rv-empty rv-perfect", text));
       return section;
     }
     const list = make("ol", "rv-mistakes");
@@ -567,8 +576,8 @@ export class ReviewDialog {
       "p",
       "rv-explain",
       who === "电脑"
-        ? "为了赢下这一局，电脑有意少拿一点期望分，换更高的胜率：落后时冒险追分，领先时求稳。这些不算失误。"
-        : "这几步和高手求胜的选择一样：少拿一点期望分，换更高的胜率（落后时冒险追分，领先时求稳）。这些不算失误。",
+        ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后时冒险追分，领先时求稳。这些不算失误。"
+        : "这几步和高手求胜的选择一样：少拿期望分，换更高的胜率（落后时冒险追分，领先时求稳）。这些不算失误。",
     ));
     const list = make("ol", "rv-mistakes rv-risks");
     review.risks.forEach((index, rank) => {
@@ -598,7 +607,7 @@ export class ReviewDialog {
       make("span", "rv-rank num", String(rank + 1)),
       make("span", "rv-when", when(d)),
       miniDice(d.dice),
-      make("span", "rv-cost num", `−${d.loss.toFixed(1)} 分`),
+      make("span", "rv-cost num", `−${pointsText(d.loss)} 分`),
       choice,
       best,
     ];
