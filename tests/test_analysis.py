@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.gameplay import random_game, risky_game
-from yahtzee.analysis import review_json, review_side
+from yahtzee.analysis import identity_zh, review_json, review_side
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
@@ -176,3 +176,10 @@ def test_review_command_counts_risks_apart_from_mistakes(
     # Its only losses were risks, so it made no mistake.
     assert body["mistakes"] == [] and summary["loss"] == 0
     assert out[-1] == f"没有失误：不是最优的 {len(risks)} 步都是求胜冒险。"
+
+
+def test_a_tiny_risk_reads_in_hundredths() -> None:
+    # Risks are taken one by one and may cost 0.03 points: 「求胜冒险 0.0」 read as none taken.
+    text = identity_zh(254.5877, 1.0, 0.0, 256, 0.03)
+    assert text == "开局期望 254.6 ＋ 运气 +1.0 − 失误 0.0 − 求胜冒险 0.03 ＝ 256"
+    assert identity_zh(254.5877, 1.0, 0.0, 256) == "开局期望 254.6 ＋ 运气 +1.0 − 失误 0.0 ＝ 256"

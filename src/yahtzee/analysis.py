@@ -114,10 +114,15 @@ class Review:
         )
 
 
+def points_zh(points: float) -> str:
+    """Points to 0.1, or to 0.01 when that would read 0.0 (risks may be tiny, yet were taken)."""
+    return f"{points:.2f}" if 0 < points < 0.05 else f"{points:.1f}"
+
+
 def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
     """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
     purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""
-    taken = f" − 求胜冒险 {risk:.1f}" if risk > 0 else ""
+    taken = f" − 求胜冒险 {points_zh(risk)}" if risk > 0 else ""
     return f"开局期望 {start:.1f} ＋ 运气 {luck:+.1f} − 失误 {loss:.1f}{taken} ＝ {total}"
 
 

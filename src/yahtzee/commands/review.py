@@ -67,7 +67,7 @@ def _chances_line(curve: dict[str, object]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yahtzee.analysis import review_json, review_side
+    from yahtzee.analysis import points_zh, review_json, review_side
     from yahtzee.codec import loads
     from yahtzee.game import Mode
     from yahtzee.solver import Advisor, load_table
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         print(_chances_line(curve))
         if summary["risks"]:
             print(
-                f"求胜冒险 {summary['risks']} 次，共 {summary['risk_loss']:.1f} 分："
+                f"求胜冒险 {summary['risks']} 次，共 {points_zh(summary['risk_loss'])} 分："
                 "按高手求胜的打法少拿的期望分，不算失误"
             )
     if not mistakes:

@@ -356,7 +356,7 @@ export class ReviewDialog {
       term("运气", signed(summary.luck), summary.luck >= 0 ? "luck good" : "luck bad"),
       make("span", "rv-op", "−"),
       term("失误", summary.loss.toFixed(1), "loss"),
-      ...(risks ? [make("span", "rv-op", "−"), term("求胜冒险", summary.risk_loss.toFixed(1), "risk")] : []),
+      ...(risks ? [make("span", "rv-op", "−"), term("求胜冒险", pointsText(summary.risk_loss), "risk")] : []),
       make("span", "rv-op", "＝"),
       term("总分", String(summary.final_total), "total"),
     );
@@ -371,7 +371,7 @@ export class ReviewDialog {
     const pct = summary.decisions ? Math.round((100 * summary.optimal) / summary.decisions) : 100;
     stat("决策", `${summary.decisions} 次`, "decisions");
     stat("最优", `${summary.optimal} 次（${pct}%）`, "optimal");
-    if (risks) stat("求胜冒险", `${risks} 次（${summary.risk_loss.toFixed(1)} 分）`, "risks");
+    if (risks) stat("求胜冒险", `${risks} 次（${pointsText(summary.risk_loss)} 分）`, "risks");
     stat("总失误", `${summary.loss.toFixed(1)} 分`, "total-loss");
     stat("平均每步失误", `${summary.average_loss.toFixed(2)} 分`, "average");
     const computer = side === "computer";
