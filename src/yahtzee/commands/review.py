@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     if tables is None:
         review = review_json(graded)
     else:
-        review = vs_review(graded, game, index, WinModel(tables), advisor)
+        review = vs_review(graded, game, index, WinModel(tables))
     if args.json:
         print(json.dumps(review, ensure_ascii=False))
         return 0

@@ -339,7 +339,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         if model is None:
             return json_response(review_json(review))
         # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
-        return json_response(vs_review(review, game, index, model, advisor))
+        return json_response(vs_review(review, game, index, model))
 
     version = asset_version()
     versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)

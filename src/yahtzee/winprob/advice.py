@@ -100,73 +100,60 @@ def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> flo
 
 
 def risks(
-    turns: Sequence[PlayedTurn], side: int, model: WinModel, advisor: Advisor
-) -> dict[tuple[int, int], float]:
-    """``{(turn, roll): gain}`` for the decisions of ``side`` where it took the play-to-win
-    option (the 高手's, and the hint's) and that option is not the EV-optimal one; ``gain`` is
-    the rise in its chance of winning (draws half) over the EV option. ``turns`` is the game's
-    ``played_turns``. Keeps, stopping early with the box scored then, and boxes after the third
-    roll are graded; a roll with all five dice held is never the play-to-win option.
+    turns: Sequence[PlayedTurn], side: int, model: WinModel, review: Review
+) -> dict[int, float]:
+    """``{decision: gain}`` for the decisions of ``review`` (``side``'s ``review_side``) that
+    gave expected points up for the play-to-win option (the 高手's, and the hint's); ``gain``
+    is the rise in the side's chance of winning (draws half) over the review's best option.
+    ``turns`` is the game's ``played_turns``. Keeps, stopping early with the box scored then,
+    and boxes after the third roll are graded; a roll with all five dice held is never the
+    play-to-win option.
 
     The option is the 高手's by identity, not by its gain: the 高手 weighs a sliver of expected
     points too (``kernel.EV_TIE``), so now and then its choice gains no chance at all (a gain a
     hair below 0), and a player who followed it made no mistake."""
-    found: dict[tuple[int, int], float] = {}
-    t = model.tables
+    # An option tied with the EV one gives nothing up (the review calls it optimal): no risk.
+    lost = {(d.turn, d.roll): (i, d.best) for i, d in enumerate(review.decisions) if not d.optimal}
+    found: dict[int, float] = {}
+    laws = model.tables.laws
     for turn in turns:
         if turn.side != side:
             continue
-        own, record, lattice = turn.own, turn.record, turn.lattice
+        record, lattice = turn.record, turn.lattice
         for i, dice in enumerate(record.rolls):
+            if (turn.number, i + 1) not in lost:
+                continue
+            index, best = lost[(turn.number, i + 1)]
             rolls_left = 2 - i
             last = i == len(record.rolls) - 1
             r = roll_index(dice)
-
+            if not last and len(record.keeps[i]) == NUM_DICE:
+                continue  # a roll spent on the same dice (analysis grades it so)
+            if last and int(lattice.best_box[r]) != record.box.pos:
+                continue  # not the 高手's box (after stopping early too: a mistake)
+            lat = lattice.lat2 if rolls_left == 2 else lattice.lat1
             if rolls_left > 0:
-                if not last and len(record.keeps[i]) == NUM_DICE:
-                    continue  # a roll spent on the same dice (analysis grades it so)
-                chosen = KEEP_INDEX[tuple(sorted(dice))] if last else KEEP_INDEX[record.keeps[i]]
-                if lattice.keep_for(r, rolls_left) != min(chosen, ROLL_BASE + r):
+                chosen = ROLL_BASE + r if last else KEEP_INDEX[record.keeps[i]]
+                if lattice.keep_for(r, rolls_left) != chosen:
                     continue
-                if last and record.box.pos != int(lattice.best_box[r]):
-                    continue  # stopped as the 高手 would, then scored another box: a mistake
-                best = advisor.advise(own, dice, rolls_left).best
-                assert best.keep is not None
-                ev_k = KEEP_INDEX[best.keep]
-                if chosen == ev_k and (not last or best.box is record.box):
-                    continue
-                lat = lattice.lat2 if rolls_left == 2 else lattice.lat1
-                mine = float(lattice.v0[1, r, 0] if chosen >= ROLL_BASE else lat[1, chosen, 0])
-                if ev_k >= ROLL_BASE:  # the EV option stops too, and scores its own box
-                    assert best.box is not None
-                    gain = mine - _after(turn, dice, best.box, t.laws)
-                else:
-                    gain = mine - float(lat[1, ev_k, 0])
+            # The side's chance after its option, and after the review's best one: a stop (or
+            # a box) is valued by the box scored, a keep by the play-to-win lattice.
+            mine = _after(turn, dice, record.box, laws) if last else float(lat[1, chosen, 0])
+            if best.keep is None or len(best.keep) == NUM_DICE:
+                assert best.box is not None
+                gain = mine - _after(turn, dice, best.box, laws)
             else:
-                ev_box = advisor.box_options(own, dice)[0].box
-                if record.box is ev_box or int(lattice.best_box[r]) != record.box.pos:
-                    continue
-                assert ev_box is not None
-                gain = _after(turn, dice, record.box, t.laws) - _after(turn, dice, ev_box, t.laws)
-            found[(turn.number, i + 1)] = gain
+                gain = mine - float(lat[1, KEEP_INDEX[best.keep], 0])
+            found[index] = gain
     return found
 
 
-def vs_review(
-    review: Review, game: Game, side: int, model: WinModel, advisor: Advisor
-) -> dict[str, object]:
+def vs_review(review: Review, game: Game, side: int, model: WinModel) -> dict[str, object]:
     """The review JSON of ``side`` of a vs game (``analysis.review_json``) with what playing to
     win adds: the decisions that gave expected points up for the play-to-win option, as
     deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
     whole game, ``win_curve`` (``curve.curve_json``). ``review`` is ``side``'s ``review_side``."""
     turns = played_turns(game, model)
-    marks = risks(turns, side, model, advisor)
-    # An option tied with the EV one in expected score gives nothing up: no risk was taken.
-    taken = {
-        i: gain
-        for i, d in enumerate(review.decisions)
-        if (gain := marks.get((d.turn, d.roll))) is not None and not d.optimal
-    }
-    body = review_json(replace(review, risks=taken))
+    body = review_json(replace(review, risks=risks(turns, side, model, review)))
     body["win_curve"] = curve_json(win_curve(game, model, turns))
     return body
