@@ -5,7 +5,7 @@
 // the records or the settings. The review and history views (review.js, chart.js, review.css)
 // are loaded only when one is opened, which keeps the first page load light.
 
-import { MAX_TOTAL, keepUnreadable } from "./storage.js";
+import { MAX_TOTAL, keepUnreadable, numberIn, wholeIn } from "./storage.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -27,16 +27,6 @@ function fingerprint(game) {
   return hash.toString(36);
 }
 
-// A number from `low` to `high`, else null (a figure no game can have, from an edited file).
-function number(value, low, high) {
-  return typeof value === "number" && value >= low && value <= high ? value : null;
-}
-
-// A whole number from `low` to `high`, else null.
-function whole(value, low, high) {
-  return Number.isInteger(value) ? number(value, low, high) : null;
-}
-
 // A game has at most 39 decisions: 13 turns of two keeps and a box.
 const MAX_DECISIONS = 39;
 
@@ -52,7 +42,7 @@ export function readEntry(raw) {
   if (typeof raw.id !== "string" || typeof raw.date !== "string") return null;
   if (Number.isNaN(Date.parse(raw.date))) return null;
   if (raw.mode !== "single" && raw.mode !== "vs") return null;
-  if (whole(raw.total, 0, MAX_TOTAL) === null) return null;
+  if (wholeIn(raw.total, 0, MAX_TOTAL) === null) return null;
   const entry = {
     id: raw.id,
     date: raw.date,
@@ -61,12 +51,12 @@ export function readEntry(raw) {
     outcome: ["win", "loss", "draw"].includes(raw.outcome) ? raw.outcome : null,
     total: raw.total,
     fp: typeof raw.fp === "string" ? raw.fp : "",
-    luck: number(raw.luck, -MAX_TOTAL, MAX_TOTAL),
-    loss: number(raw.loss, 0, MAX_TOTAL),
-    decisions: whole(raw.decisions, 1, MAX_DECISIONS),
-    optimal: whole(raw.optimal, 0, MAX_DECISIONS),
-    average: number(raw.average, 0, MAX_TOTAL),
-    hinted: whole(raw.hinted, 0, MAX_DECISIONS),
+    luck: numberIn(raw.luck, -MAX_TOTAL, MAX_TOTAL),
+    loss: numberIn(raw.loss, 0, MAX_TOTAL),
+    decisions: wholeIn(raw.decisions, 1, MAX_DECISIONS),
+    optimal: wholeIn(raw.optimal, 0, MAX_DECISIONS),
+    average: numberIn(raw.average, 0, MAX_TOTAL),
+    hinted: wholeIn(raw.hinted, 0, MAX_DECISIONS),
   };
   if (entry.loss === null || entry.average === null || entry.decisions === null) {
     entry.luck = entry.loss = entry.average = entry.decisions = entry.optimal = entry.hinted = null;

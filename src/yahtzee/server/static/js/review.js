@@ -4,7 +4,7 @@
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 // Loaded on demand by history.js.
 
-import { chanceText } from "./chance.js";
+import { LEVEL_NAMES, chanceText } from "./words.js";
 import { lineChart, svg } from "./chart.js";
 import { PIPS } from "./pips.js";
 
@@ -25,7 +25,6 @@ const BOX_NAMES = {
   yahtzee: "快艇",
   chance: "机会",
 };
-const LEVELS = { beginner: "入门", normal: "普通", expert: "高手" };
 const OUTCOMES = { win: "胜", loss: "负", draw: "平" };
 
 // Create an element with a class name and optional text.
@@ -169,7 +168,7 @@ function riskTag(decision) {
 // The game's settings in words: 单人挑战 / 人机对战 · 高手.
 function modeText(mode, difficulty) {
   if (mode !== "vs") return "单人挑战";
-  return `人机对战 · ${LEVELS[difficulty] || ""}`.trim();
+  return `人机对战 · ${LEVEL_NAMES[difficulty] || ""}`.trim();
 }
 
 // A date as 6/11 14:02.
@@ -380,7 +379,7 @@ export class ReviewDialog {
     if (summary.decisions) {
       const level = skill(summary.average_loss);
       // The advice is for the player; the computer's side only says how well it played.
-      const name = `${LEVELS[this.game.difficulty] || ""}电脑`;
+      const name = `${LEVEL_NAMES[this.game.difficulty] || ""}电脑`;
       const text = computer
         ? `${name}平均每步失误 ${summary.average_loss.toFixed(2)} 分（不到 0.2 分是高手水平）`
         : level.text;

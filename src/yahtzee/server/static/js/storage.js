@@ -45,6 +45,17 @@ const SETTING_LABELS = { sound: ["声音", "开"], pace: ["电脑出牌节奏", 
 // The highest total a game can reach: 375 in the boxes plus twelve Yahtzee bonuses of 100.
 export const MAX_TOTAL = 1575;
 
+// A number read from storage, from `low` to `high`, else null: stored data may have been edited
+// and is shown before the server ever checks it.
+export function numberIn(value, low, high) {
+  return typeof value === "number" && value >= low && value <= high ? value : null;
+}
+
+// A whole number read from storage, from `low` to `high`, else null.
+export function wholeIn(value, low, high) {
+  return Number.isInteger(value) ? numberIn(value, low, high) : null;
+}
+
 // A count read from storage: a non-negative whole number, else undefined (unreadable).
 function count(value) {
   return Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -53,7 +64,7 @@ function count(value) {
 // A best score read from storage: null (none yet) or a total a game can reach, else undefined.
 function best(value) {
   if (value === null || value === undefined) return null;
-  return Number.isInteger(value) && value >= 0 && value <= MAX_TOTAL ? value : undefined;
+  return wholeIn(value, 0, MAX_TOTAL) ?? undefined;
 }
 
 export class LocalStore {

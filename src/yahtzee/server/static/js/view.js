@@ -2,8 +2,9 @@
 // every zero comes from the snapshot; this module only chooses how it looks. The controller adds
 // page-only state: dice held locally before the next roll, hint marks, a box being scored.
 
-import { chanceText } from "./chance.js";
+import { LEVEL_NAMES, chanceText } from "./words.js";
 import { PIPS } from "./pips.js";
+import { MAX_TOTAL, wholeIn } from "./storage.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -39,23 +40,15 @@ function usable(el) {
   return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
 }
 
-const LEVEL_NAMES = { beginner: "入门", normal: "普通", expert: "高手" };
-
-// A whole number from `low` to `high`, else null (a saved game is read before the server
-// checks it, and may have been edited).
-function whole(value, low, high) {
-  return Number.isInteger(value) && value >= low && value <= high ? value : null;
-}
-
 // Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·
 // 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分); "" when the save says too little.
 export function describeSave(game) {
   if (!game || typeof game !== "object" || (game.mode !== "single" && game.mode !== "vs")) return "";
   const sides = Array.isArray(game.sides) ? game.sides : [];
-  const totals = sides.map((side) => whole(side && side.totals && side.totals.total, 0, 1575));
+  const totals = sides.map((side) => wholeIn(side && side.totals && side.totals.total, 0, MAX_TOTAL));
   const parts = [game.mode === "vs" ? "人机对战" : "单人挑战"];
   if (game.mode === "vs" && LEVEL_NAMES[game.difficulty]) parts.push(LEVEL_NAMES[game.difficulty]);
-  const round = whole(game.round, 1, 13);
+  const round = wholeIn(game.round, 1, 13);
   if (round !== null) parts.push(`第 ${round} / 13 回合`);
   if (game.mode === "vs" && totals.length === 2 && !totals.includes(null)) {
     parts.push(`你 ${totals[0]} : 电脑 ${totals[1]}`);

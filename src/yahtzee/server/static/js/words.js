@@ -1,4 +1,6 @@
-// A chance of winning in words, the same on the 胜率 bar and in the review.
+// Words the table and the review (复盘) both write: the computer's levels, chances of winning.
+
+export const LEVEL_NAMES = Object.freeze({ beginner: "入门", normal: "普通", expert: "高手" });
 
 // A chance as it is written (`shown`) and as a screen reader says it (`said`): whole percents
 // (`percent`, rounded by the caller), except that a game still open never reads 0 % or 100 %
