@@ -151,6 +151,13 @@ class Guard:
         page.on("console", console)
 
 
+def wait_scored(page: Page, key: str) -> None:
+    """Wait until the player's box ``key`` is filled. After the zero question is confirmed the
+    score is sent only once the dialog's close event has run, a task later: until then the
+    table still reads idle, and a check of it would race the score."""
+    page.wait_for_selector(f"#sheet button.box.filled[data-box='{key}']", state="attached")
+
+
 class Table:
     """The page as a player sees it: buttons to press and what they show."""
 
@@ -313,6 +320,8 @@ class Table:
         if asked:
             button = "#confirm-ok" if confirm else "#confirm-cancel"
             dialog.locator(button).click()
+            if confirm:
+                wait_scored(self.page, key)
         self.wait_idle()
         return asked
 

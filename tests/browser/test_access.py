@@ -22,6 +22,7 @@ from tests.browser.support import (
     Table,
     install_roll,
     resume_saved,
+    wait_scored,
 )
 from yahtzee.game import COMPUTER, Difficulty, First, Game, Mode, Roll, Score
 from yahtzee.rules import BOXES, Box
@@ -174,11 +175,14 @@ def said(page: Page) -> list[str]:
 
 
 def press_and_confirm(page: Page, key: str = "Enter") -> None:
-    """Press ``key``; if the zero question comes, move to its confirm button and press it."""
+    """Press ``key``; if the zero question comes, move to its confirm button and press it, and
+    wait until the box it asked about is scored."""
+    box = page.evaluate("() => document.activeElement.dataset.box")
     page.keyboard.press(key)
     if page.evaluate("() => document.getElementById('confirm-dialog').open"):
         page.keyboard.press("Tab")
         page.keyboard.press("Enter")
+        wait_scored(page, box)
 
 
 def near_the_end() -> Game:
