@@ -153,6 +153,14 @@ def test_review_command_shows_the_chances_of_a_vs_game(
     end = "平" if result.winner is None else "胜" if result.winner == PLAYER else "负"
     assert line.endswith(f"→ {end}")
     assert len(line.split("：")[1].split(" → ")[0].split()) == 13  # before each of my turns
+    # The computer's review reads the computer's chances and its own result.
+    assert main(["review", str(path), "--side", "computer"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    line = next(x for x in out if x.startswith("胜率"))
+    assert line.startswith("胜率（电脑，每回合电脑出手前）：")
+    end = "平" if result.winner is None else "负" if result.winner == PLAYER else "胜"
+    assert line.endswith(f"→ {end}")
+    assert not any("你的选择" in x for x in out)
     assert main(["review", str(path), "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
     assert len(body["win_curve"]["points"]) == sum(

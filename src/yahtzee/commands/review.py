@@ -46,24 +46,26 @@ def _describe(option: dict[str, object]) -> str:
     return f"登记 {box.zh} {box.value} ({option['points']})"
 
 
-def _chances_line(curve: dict[str, object]) -> str:
-    """胜率: the player's chance before each of the player's turns, then the result."""
+def _chances_line(curve: dict[str, object], side: str) -> str:
+    """胜率: the reviewed side's chance before each of its turns, then its result."""
     from yahtzee.winprob.advice import percent
 
+    other = "computer" if side == "player" else "player"
     points = curve["points"]
     end = curve["end"]
     assert isinstance(points, list) and isinstance(end, dict)
-    mine = [p for p in points if p["side"] == "player" and p["roll"] == 0]
-    starts = [percent(p["player"], compact=True) for p in mine]
-    if end["player"] == 1:
+    mine = [p for p in points if p["side"] == side and p["roll"] == 0]
+    starts = [percent(p[side], compact=True) for p in mine]
+    if end[side] == 1:
         last = "胜"
     elif end["draw"] == 1:
         last = "平"
-    elif end["computer"] == 1:
+    elif end[other] == 1:
         last = "负"
     else:
-        last = percent(end["player"], compact=True)
-    return f"胜率（你，每回合你出手前）：{' '.join(starts)} → {last}"
+        last = percent(end[side], compact=True)
+    who = "你" if side == "player" else "电脑"
+    return f"胜率（{who}，每回合{who}出手前）：{' '.join(starts)} → {last}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -110,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     )
     curve = review.get("win_curve")
     if isinstance(curve, dict):
-        print(_chances_line(curve))
+        print(_chances_line(curve, args.side))
         if summary["risks"]:
             print(
                 f"求胜冒险 {summary['risks']} 次，共 {points_zh(summary['risk_loss'])} 分："
@@ -125,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print()
-    print(f"{'回合':>4} {'掷':>2}  {'骰子':<11} {'你的选择':<24} {'最佳选择':<24} {'损失':>6}")
+    chosen = "你的选择" if args.side == "player" else "电脑的选择"
+    print(f"{'回合':>4} {'掷':>2}  {'骰子':<11} {chosen:<24} {'最佳选择':<24} {'损失':>6}")
     for i in mistakes[: args.top]:
         d = decisions[i]
         dice = " ".join(map(str, d["dice"]))
