@@ -487,6 +487,35 @@ def test_figures_no_game_can_have_never_reach_the_history(table: Table) -> None:
     assert page.evaluate("k => localStorage.getItem(k)", "yahtzee.history") == stored
 
 
+def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Table) -> None:
+    # The review counts deliberate risks apart from mistakes; the history kept only 失误, so a
+    # game's luck and mistakes no longer accounted for its score once risks were taken.
+    page = table.page
+    stored = page.evaluate(
+        """async () => {
+            const { HistoryStore } = await import(
+                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            const store = new HistoryStore(localStorage);
+            store.add({id: 'r', fp: 'r', date: '2024-06-02T10:00:00.000Z', mode: 'vs',
+                       difficulty: 'expert', outcome: 'win', total: 251});
+            store.setReview('r', {luck: 3.5, loss: 1.25, risk_loss: 2.6789, risks: 2,
+                                  decisions: 30, optimal: 26, average_loss: 0.0417, hinted: 0});
+            return store.load().entries;
+        }"""
+    )
+    [entry] = stored
+    assert entry["loss"] == 1.25 and entry["risk"] == 2.679
+    old = {**earlier_games(1)[0], "id": "old", "fp": "old"}  # saved before: no risk figure
+    entries = [old, {key: value for key, value in entry.items() if value is not None}]
+    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": entries})})
+    table.reload()
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    cells = page.locator(".rv-history-table tbody tr td:nth-child(4)")
+    shown = [cells.nth(i).inner_text().split() for i in range(2)]  # newest first
+    assert shown == [["1.3", "冒险", "2.7"], ["45.0"]]
+
+
 def test_every_unreadable_history_list_is_kept_before_it_is_replaced(table: Table) -> None:
     # Both lists broken, then the summaries broken again differently: before, the one key for
     # kept values held only the first, and the games list and the second value were lost.

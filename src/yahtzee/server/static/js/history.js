@@ -53,13 +53,16 @@ export function readEntry(raw) {
     fp: typeof raw.fp === "string" ? raw.fp : "",
     luck: numberIn(raw.luck, -MAX_TOTAL, MAX_TOTAL),
     loss: numberIn(raw.loss, 0, MAX_TOTAL),
+    // What the review's deliberate risks cost (求胜冒险, not mistakes); entries saved before
+    // the review told them apart have none.
+    risk: numberIn(raw.risk, 0, MAX_TOTAL),
     decisions: wholeIn(raw.decisions, 1, MAX_DECISIONS),
     optimal: wholeIn(raw.optimal, 0, MAX_DECISIONS),
     average: numberIn(raw.average, 0, MAX_TOTAL),
     hinted: wholeIn(raw.hinted, 0, MAX_DECISIONS),
   };
   if (entry.loss === null || entry.average === null || entry.decisions === null) {
-    entry.luck = entry.loss = entry.average = entry.decisions = entry.optimal = entry.hinted = null;
+    entry.luck = entry.loss = entry.risk = entry.average = entry.decisions = entry.optimal = entry.hinted = null;
   }
   return entry;
 }
@@ -69,6 +72,7 @@ function summaryFields(summary) {
   return {
     luck: round(summary.luck, 3),
     loss: round(summary.loss, 3),
+    risk: round(summary.risk_loss ?? 0, 3),
     decisions: summary.decisions,
     optimal: summary.optimal,
     average: round(summary.average_loss, 4),

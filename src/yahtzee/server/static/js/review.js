@@ -825,7 +825,7 @@ export class ReviewDialog {
         first,
         make("td", "num rv-total", String(e.total)),
         make("td", "num", missing ? "—" : signed(e.luck)),
-        make("td", "num", missing ? "—" : e.loss.toFixed(1)),
+        this.lossCell(e, missing),
         make("td", `num rv-avg${!missing && e.average < EXPERT_LOSS ? " expert" : ""}`, missing ? "—" : e.average.toFixed(2)),
       );
       const cell = make("td", "rv-action");
@@ -842,6 +842,18 @@ export class ReviewDialog {
     section.append(table);
     section.append(make("p", "rv-note", "最近 10 局保存了完整过程，可以再次复盘或导出；更早的只保留总结。"));
     return section;
+  }
+
+  // A past game's 失误, with what its deliberate risks cost on a line of its own, so that
+  // luck, mistakes and risks still account for the score.
+  lossCell(entry, missing) {
+    const cell = make("td", "num", missing ? "—" : entry.loss.toFixed(1));
+    if (!missing && entry.risk >= 0.05) {
+      const risk = make("span", "rv-risk-line", `冒险 ${entry.risk.toFixed(1)}`);
+      risk.title = "求胜冒险：按高手求胜的打法少拿的期望分，不算失误";
+      cell.append(risk);
+    }
+    return cell;
   }
 
   // 「打开对局文件」 inside the history view.
