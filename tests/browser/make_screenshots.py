@@ -110,14 +110,18 @@ def practice_history(games: int = 14) -> list[dict[str, object]]:
         luck = round(rng.gauss(0, 25), 3)
         loss = round(average * decisions, 3)
         vs = i % 3 == 2
+        # Against the 高手 a player who follows its play-to-win choices takes deliberate risks.
+        expert = i % 6 == 5
+        risk = round(rng.uniform(1, 4), 3) if expert else 0.0
         entries.append(
             {
                 "id": f"demo-{i}",
                 "date": f"2024-05-{i + 10:02d}T12:{i * 3:02d}:00.000Z",
                 "mode": "vs" if vs else "single",
-                "difficulty": "normal" if vs else None,
+                "difficulty": ("expert" if expert else "normal") if vs else None,
                 "outcome": rng.choice(["win", "loss"]) if vs else None,
-                "total": round(254.5877 + luck - loss),
+                "total": round(254.5877 + luck - loss - risk),
+                "risk": risk,
                 "fp": f"demo{i}",
                 "luck": luck,
                 "loss": loss,
