@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import Table
+from tests.browser.support import ScriptedDice, Table, install_roll, resume_saved
+from yahtzee.game import Game, Roll
 from yahtzee.solver import Advisor
 from yahtzee.solver import Table as SolverTable
 
@@ -133,3 +134,21 @@ def test_new_game_has_three_hints_again(table: Table) -> None:
     page.locator("#confirm-ok").click()
     table.wait_idle()
     assert table.text("#hint-btn") == "提示 (3)"
+
+
+def test_a_reroll_hint_gives_way_when_all_five_are_held(table: Table) -> None:
+    # An audit held all five after a hint to reroll three: the roll button waited, but the line
+    # still read the hint and so never said why.
+    game = Game.new()
+    resume_saved(table, game)
+    install_roll(table, game.apply(Roll(), ScriptedDice([1, 3, 6, 6, 2])))
+    table.roll()
+    hint = ask_hint(table)
+    hinted = table.status()
+    assert hinted.startswith("提示：保留 ") and 0 < len(hint["hold"]) < 5
+    for index in range(5):
+        if not table.held()[index]:
+            table.toggle(index)
+    assert table.status() == "五颗都保留了：选择一项登记，或先放开几颗再掷"
+    table.toggle(hint["hold"][0])  # a die let go: the hint's advice is back
+    assert table.status() == hinted

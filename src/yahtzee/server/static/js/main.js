@@ -168,7 +168,10 @@ class GameManager {
       return this.computerStopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
     }
     if (this.rollingNow) return "掷骰中…";
-    if (this.hintText) return `提示：${this.hintText}`;
+    // A hint to reroll some dice no longer says what to do once the player has held all five:
+    // the roll button waits, and the line says why (it comes back when a die is let go).
+    const allHeld = snap.phase === "decide" && this.held.every(Boolean);
+    if (this.hintText && !(allHeld && this.hintDice.size < 5)) return `提示：${this.hintText}`;
     let joker = "";
     if (snap.joker) {
       joker =
@@ -177,7 +180,7 @@ class GameManager {
           : "快艇！按百搭规则选一格登记。";
     }
     if (snap.phase === "roll") return "点「掷骰子」开始";
-    if (snap.phase === "decide" && this.held.every(Boolean)) {
+    if (allHeld) {
       return `${joker}五颗都保留了：选择一项登记，或先放开几颗再掷`;
     }
     if (snap.phase === "decide") return `${joker}点骰子保留，再掷；满意就选择一项登记`;
