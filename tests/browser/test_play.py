@@ -246,6 +246,41 @@ def test_space_scrolls_the_help_instead_of_rolling_out_of_sight(table: Table) ->
     assert table.saved_game().turn.rolls_used == 2
 
 
+def test_a_sliver_of_the_game_on_screen_does_not_turn_the_keys_on(table: Table) -> None:
+    # A spec audit scrolled until only the bottom 10 px of the score sheet showed and pressed
+    # Space to scroll on: the dice rolled out of sight. The keys act on the dice, so they need
+    # the dice on screen.
+    page = table.page
+    table.start_single()
+    page.locator("#roll-btn").focus()
+    page.keyboard.press("Space")
+    table.wait_idle()
+    assert page.evaluate("() => document.activeElement.id") == "roll-btn"
+    bottom = page.evaluate(
+        "() => document.getElementById('game').getBoundingClientRect().bottom + window.scrollY"
+    )
+    page.evaluate("y => window.scrollTo(0, y)", bottom - 10)
+    page.wait_for_selector("#game[data-shortcuts='off']", state="attached")
+    top = page.evaluate("() => window.scrollY")
+    assert top == bottom - 10
+    page.keyboard.press("Space")
+    page.wait_for_function("y => window.scrollY > y", arg=top)
+    page.keyboard.press("1")
+    page.keyboard.press("h")
+    page.wait_for_timeout(100)
+    assert table.saved_game().turn.rolls_used == 1
+    assert table.held() == [False] * 5 and table.text("#hint-btn") == "提示 (3)"
+    # With most of the dice in sight the keys are on again.
+    dice = page.evaluate(
+        "() => document.getElementById('dice').getBoundingClientRect().top + window.scrollY"
+    )
+    page.evaluate("y => window.scrollTo(0, y)", dice + 5)
+    page.wait_for_selector("#game[data-shortcuts='on']")
+    page.keyboard.press("Space")
+    table.wait_idle()
+    assert table.saved_game().turn.rolls_used == 2
+
+
 def test_a_box_with_points_scores_without_a_question(table: Table) -> None:
     table.start_single()
     table.roll()

@@ -1,15 +1,23 @@
 // Input: mouse, touch and keyboard turned into named events for the controller.
 // Buttons carry data-action / data-die / data-box; keys are Space/Enter (roll), 1–5 (hold)
-// and H (hint). Shortcuts act only while the game area is on screen, no dialog is open and
-// the focus is not in a text field; a held-down key (auto-repeat) counts once.
+// and H (hint). Shortcuts act only while the dice are on screen, no dialog is open and the
+// focus is not in a text field; a held-down key (auto-repeat) counts once.
+
+// The share of the dice tray that must be on screen for the shortcuts (an observer reports
+// a ratio a hair under its threshold as the threshold is crossed).
+const SEEN = 0.5;
+const SEEN_RATIO = SEEN - 0.001;
 
 const TEXT_INPUT = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
 
 export class Input {
-  // `gameArea` is the element whose visibility switches the keyboard shortcuts on.
-  constructor(doc, gameArea) {
+  // `gameArea` is the game (its data-shortcuts tells whether the keys act); `dice` the tray
+  // whose visibility switches them on.
+  constructor(doc, gameArea, dice) {
     this.doc = doc;
     this.gameArea = gameArea;
+    this.dice = dice;
+    this.tray = dice.closest(".tray-area") || dice; // the dice with their roll button
     this.handlers = new Map();
     this.gameVisible = false;
   }
@@ -30,12 +38,27 @@ export class Input {
     this.doc.addEventListener("click", (event) => this.onClick(event));
     this.doc.addEventListener("keydown", (event) => this.onKey(event));
     if ("IntersectionObserver" in window) {
-      const observer = new IntersectionObserver((entries) => {
-        for (const entry of entries) this.gameVisible = entry.isIntersecting;
-        this.gameArea.dataset.shortcuts = this.gameVisible ? "on" : "off";
-        if (!this.gameVisible) this.releaseFocus();
+      // The keys roll and hold the dice, so they act only while at least half of the tray is
+      // on screen: a sliver of the score sheet at the bottom of the window is not enough (a
+      // spec audit pressed Space there to scroll and rolled out of sight).
+      const dice = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            this.gameVisible = entry.intersectionRatio >= SEEN_RATIO;
+            // Nor may a focused die or roll button act for them once the dice are gone.
+            if (!entry.isIntersecting) this.releaseFocus(this.tray);
+          }
+          this.gameArea.dataset.shortcuts = this.gameVisible ? "on" : "off";
+        },
+        { threshold: [0, SEEN] },
+      );
+      dice.observe(this.dice);
+      // Elsewhere in the game (the score sheet) the focus goes only once the whole game is out
+      // of sight: a keyboard player moving through the sheet may scroll the dice away.
+      const game = new IntersectionObserver((entries) => {
+        for (const entry of entries) if (!entry.isIntersecting) this.releaseFocus(this.gameArea);
       });
-      observer.observe(this.gameArea);
+      game.observe(this.gameArea);
     } else {
       this.gameVisible = true;
       this.gameArea.dataset.shortcuts = "on";
@@ -44,9 +67,9 @@ export class Input {
 
   // Out of sight, the game keeps no focus: Space would press its focused button (a roll the
   // player cannot see) where a player reading the help below expects the page to scroll.
-  releaseFocus() {
+  releaseFocus(scope) {
     const active = this.doc.activeElement;
-    if (active && this.gameArea.contains(active)) active.blur();
+    if (active && scope.contains(active)) active.blur();
   }
 
   // Turn a click (or tap) on one of our buttons into an event.

@@ -761,7 +761,7 @@ function boot() {
   manager = new GameManager({
     api: new Api(),
     view: new View(document),
-    input: new Input(document, document.getElementById("game")),
+    input: new Input(document, document.getElementById("game"), document.getElementById("dice")),
     store,
     sound: new Sound(),
     guard,
