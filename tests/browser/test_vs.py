@@ -408,3 +408,15 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
     assert table.text("#match") == "高手电脑 · 电脑先"
     assert to_json(table.saved_game())["difficulty"] == to_json(saved)["difficulty"]
     assert table.saved_game().starter == COMPUTER
+    # The lobby now shows the game's own settings again, so 「重新开始」, which the product
+    # page says starts from the lobby's settings, starts this game's kind again.
+    assert table.storage("yahtzee.lobby") == {
+        "mode": "vs",
+        "difficulty": "expert",
+        "first": "computer",
+    }
+    page.get_by_role("button", name="重新开始").click()
+    page.locator("#confirm-ok").click()
+    table.wait_idle()
+    assert table.text("#match") == "高手电脑 · 电脑先"
+    assert table.saved_game().starter == COMPUTER

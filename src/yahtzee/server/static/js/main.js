@@ -313,6 +313,7 @@ class GameManager {
     this.ui.stopRoll();
     this.guard.claim(); // this tab plays the saved game now
     this.setGame(data);
+    this.lobbyFollowsGame();
     this.counted = this.snap.finished;
     this.ui.closeResult();
     this.ui.showGame();
@@ -716,6 +717,18 @@ class GameManager {
     this.ui.closeResult();
     this.busy = false;
     await this.start(this.settingsOfGame());
+  }
+
+  // The lobby shows the settings of the game in play. A game resumed after its choices were
+  // changed brings its own back, so 「重新开始」 (the lobby's settings, as the product page
+  // says) is the same game again, as its question says.
+  lobbyFollowsGame() {
+    const { mode, difficulty, first } = this.settingsOfGame();
+    const next = mode === "vs" ? { ...this.lobby, mode, difficulty, first } : { ...this.lobby, mode };
+    if (Object.keys(next).every((key) => next[key] === this.lobby[key])) return;
+    this.lobby = next;
+    this.store.saveLobby(this.lobby);
+    this.ui.updateLobby(this.lobby);
   }
 
   // The lobby settings the current game was started with.
