@@ -222,47 +222,33 @@ def test_no_roll_with_all_five_held(table: Table) -> None:
     assert table.dice()[:4] == [int(x) for x in before["turn"]["rolls"][0][:4]]
 
 
-def test_space_scrolls_the_help_instead_of_rolling_out_of_sight(table: Table) -> None:
-    # A player's audit: after a roll by keyboard the focus stays on the roll button; scrolled
-    # down to the help, Space (the page-down key) pressed that button and rolled unseen.
+# Where the page is scrolled out of the dice's sight, and back. A player's audit scrolled down
+# to the help; a spec audit only until the bottom 10 px of the score sheet showed.
+GAME_BOTTOM = "document.getElementById('game').getBoundingClientRect().bottom + window.scrollY"
+DICE_TOP = "document.getElementById('dice').getBoundingClientRect().top + window.scrollY"
+
+
+@pytest.mark.parametrize(
+    ("away", "back"),
+    [
+        ("document.body.scrollHeight / 2", "0"),
+        (f"{GAME_BOTTOM} - 10", f"{DICE_TOP} + 5"),
+    ],
+    ids=["help", "sliver"],
+)
+def test_space_scrolls_instead_of_rolling_out_of_sight(table: Table, away: str, back: str) -> None:
+    # After a roll by keyboard the focus stays on the roll button; scrolled down, Space (the
+    # page-down key) pressed that button, or the shortcut, and rolled unseen. The keys act on
+    # the dice, so they need at least half of the dice on screen, not any pixel of the game.
     page = table.page
     table.start_single()
     page.locator("#roll-btn").focus()
     page.keyboard.press("Space")
     table.wait_idle()
     assert page.evaluate("() => document.activeElement.id") == "roll-btn"
-    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight / 2)")
+    page.evaluate(f"() => window.scrollTo(0, {away})")
     page.wait_for_selector("#game[data-shortcuts='off']", state="attached")
     top = page.evaluate("() => window.scrollY")
-    page.keyboard.press("Space")
-    page.wait_for_function("y => window.scrollY > y", arg=top)
-    page.wait_for_timeout(100)
-    assert table.saved_game().turn.rolls_used == 1
-    # Back in sight, Space rolls again.
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_selector("#game[data-shortcuts='on']")
-    page.keyboard.press("Space")
-    table.wait_idle()
-    assert table.saved_game().turn.rolls_used == 2
-
-
-def test_a_sliver_of_the_game_on_screen_does_not_turn_the_keys_on(table: Table) -> None:
-    # A spec audit scrolled until only the bottom 10 px of the score sheet showed and pressed
-    # Space to scroll on: the dice rolled out of sight. The keys act on the dice, so they need
-    # the dice on screen.
-    page = table.page
-    table.start_single()
-    page.locator("#roll-btn").focus()
-    page.keyboard.press("Space")
-    table.wait_idle()
-    assert page.evaluate("() => document.activeElement.id") == "roll-btn"
-    bottom = page.evaluate(
-        "() => document.getElementById('game').getBoundingClientRect().bottom + window.scrollY"
-    )
-    page.evaluate("y => window.scrollTo(0, y)", bottom - 10)
-    page.wait_for_selector("#game[data-shortcuts='off']", state="attached")
-    top = page.evaluate("() => window.scrollY")
-    assert top == bottom - 10
     page.keyboard.press("Space")
     page.wait_for_function("y => window.scrollY > y", arg=top)
     page.keyboard.press("1")
@@ -270,11 +256,8 @@ def test_a_sliver_of_the_game_on_screen_does_not_turn_the_keys_on(table: Table) 
     page.wait_for_timeout(100)
     assert table.saved_game().turn.rolls_used == 1
     assert table.held() == [False] * 5 and table.text("#hint-btn") == "提示 (3)"
-    # With most of the dice in sight the keys are on again.
-    dice = page.evaluate(
-        "() => document.getElementById('dice').getBoundingClientRect().top + window.scrollY"
-    )
-    page.evaluate("y => window.scrollTo(0, y)", dice + 5)
+    # Back in sight, Space rolls again.
+    page.evaluate(f"() => window.scrollTo(0, {back})")
     page.wait_for_selector("#game[data-shortcuts='on']")
     page.keyboard.press("Space")
     table.wait_idle()
