@@ -348,13 +348,27 @@ def test_a_hint_never_calls_an_open_chance_0_or_100_percent(
 @pytest.mark.parametrize(
     ("their_chance", "dice", "text"),
     [
-        # 22 in chance wins for sure (255 against 254); the EV hint would reroll the 2.
-        (21, (6, 5, 5, 4, 2), "领先较多，求稳：登记「机会」得 22 分（胜率 100%）"),
+        # 22 in chance wins for sure (255 against 254); the EV hint would reroll the 2, for
+        # 23.5 on average.
+        (
+            21,
+            (6, 5, 5, 4, 2),
+            "登记「机会」得 22 分（领先较多，求稳：期望总分少 1.5 分，现在胜率 100%）",
+        ),
         # Needing 27 or more, the 4 goes back too: the EV hint keeps 4 6 6.
-        (26, (6, 6, 4, 3, 1), "落后较多，冒险追分：保留 6 6，重掷其余 3 颗"),
+        (
+            26,
+            (6, 6, 4, 3, 1),
+            "保留 6 6，重掷其余 3 颗（落后较多，冒险追分：期望总分少 0.5 分，现在胜率 9%",
+        ),
         # 233 against 262: a win needs 30 (1 in 216, keeping 6 6); keeping 5 6 6, a draw at 29
         # (1 in 36) is worth more, and the hint says that it plays for the draw.
-        (29, (6, 6, 5, 4, 3), "落后较多，冒险追分：保留 5 6 6，重掷其余 2 颗（胜率 0%，平局 3%）"),
+        (
+            29,
+            (6, 6, 5, 4, 3),
+            "保留 5 6 6，重掷其余 2 颗（落后较多，冒险追分："
+            "期望总分少 0.5 分，现在胜率 0%，平局 3%）",
+        ),
     ],
 )
 def test_vs_hint_says_why_it_leaves_the_ev_choice(
@@ -373,7 +387,7 @@ def test_vs_hint_says_why_it_leaves_the_ev_choice(
     ev_hint = hint_for(game, advisor)
     hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
     assert hint != ev_hint
-    assert hint.text.startswith(text)
+    assert hint.text.startswith(text), hint.text
 
 
 def test_a_hint_tied_with_the_ev_one_gives_no_reason(solver_table: Table) -> None:

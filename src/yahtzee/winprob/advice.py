@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json
+from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, points_zh, review_json
 from yahtzee.game import PLAYER, Game
 from yahtzee.hints import Hint, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
@@ -85,8 +85,11 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     why = reason(mine + chances.draw / 2)
     # A chase for a draw (no win left) would otherwise read 「冒险追分（胜率 0%）」.
     draw = f"，平局 {percent(chances.draw)}" if chances.draw >= 0.01 else ""
-    odds = f"胜率 {percent(mine)}{draw}"
-    return Hint(hold, box, ev, f"{why}：{words}（{odds}）")
+    # The price in expected points is said, as the review says it, and the chance is the one
+    # the side has now: 「胜率 3%」 alone read as what the move would bring.
+    cost = points_zh(hint.ev - ev)
+    odds = f"现在胜率 {percent(mine)}{draw}"
+    return Hint(hold, box, ev, f"{words}（{why}：期望总分少 {cost} 分，{odds}）")
 
 
 def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:
