@@ -179,15 +179,15 @@ def test_review_command_counts_risks_apart_from_mistakes(
     assert risks and summary["risks"] == len(risks)
     assert main(["review", str(path), "--side", "computer", "--top", "99"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == summary["text"] and f"− 求胜冒险 {summary['risk_loss']:.1f} ＝" in out[0]
-    assert f"求胜冒险 {len(risks)} 次，共 {summary['risk_loss']:.1f} 分：" in "\n".join(out)
+    assert out[0] == summary["text"] and f"− 求胜取舍 {summary['risk_loss']:.1f} ＝" in out[0]
+    assert f"求胜取舍 {len(risks)} 次，共 {summary['risk_loss']:.1f} 分：" in "\n".join(out)
     # Its only losses were risks, so it made no mistake.
     assert body["mistakes"] == [] and summary["loss"] == 0
-    assert out[-1] == f"没有失误：不是最优的 {len(risks)} 步都是求胜冒险。"
+    assert out[-1] == f"没有失误：不是最优的 {len(risks)} 步都是求胜取舍。"
 
 
 def test_a_tiny_risk_reads_in_hundredths() -> None:
-    # Risks are taken one by one and may cost 0.03 points: 「求胜冒险 0.0」 read as none taken.
+    # Risks are taken one by one and may cost 0.03 points: 「求胜取舍 0.0」 read as none taken.
     text = identity_zh(254.5877, 1.0, 0.0, 256, 0.03)
-    assert text == "开局期望 254.6 ＋ 运气 +1.0 − 失误 0.0 − 求胜冒险 0.03 ＝ 256"
+    assert text == "开局期望 254.6 ＋ 运气 +1.0 − 失误 0.0 − 求胜取舍 0.03 ＝ 256"
     assert identity_zh(254.5877, 1.0, 0.0, 256) == "开局期望 254.6 ＋ 运气 +1.0 − 失误 0.0 ＝ 256"

@@ -449,7 +449,7 @@ def test_vs_review_marks_risks_and_charts_the_chances(
     risks = [i for i, d in enumerate(decisions) if d["risk"]]
     assert risks and body.json()["risks"] == risks
     # A deliberate risk gave expected points up for a better chance, and is no mistake: the
-    # identity counts it apart, 开局期望 ＋ 运气 − 失误 − 求胜冒险 ＝ 总分.
+    # identity counts it apart, 开局期望 ＋ 运气 − 失误 − 求胜取舍 ＝ 总分.
     assert all("win_gain" in d and not d["optimal"] for d in decisions if d["risk"])
     assert not set(risks) & set(body.json()["mistakes"])
     summary = body.json()["summary"]
@@ -460,7 +460,7 @@ def test_vs_review_marks_risks_and_charts_the_chances(
     assert summary["average_loss"] == pytest.approx(sum(mistakes) / len(decisions), abs=1e-4)
     final = summary["start"] + summary["luck"] - summary["loss"] - summary["risk_loss"]
     assert final == pytest.approx(summary["final_total"], abs=1e-3)
-    assert f"− 求胜冒险 {summary['risk_loss']:.1f} ＝" in summary["text"]
+    assert f"− 求胜取舍 {summary['risk_loss']:.1f} ＝" in summary["text"]
 
     # The 胜率 chart: one point per decision of both sides, ending at the result.
     curve = body.json()["win_curve"]
@@ -508,7 +508,7 @@ def _reviewed(client: TestClient, game: Game, side: str, turn: int, roll: int) -
 def test_a_bad_box_after_stopping_as_the_expert_would_is_a_mistake(client: TestClient) -> None:
     # Found by an audit: with 2 2 2 4 4 at its first roll the player stopped, as the 高手 would,
     # then scored 「五点」 0 where the 高手 scores 葫芦 25; the review called all 21.2 points
-    # of it a 求胜冒险.
+    # of it a 求胜取舍.
     game = random_game(80, vs=True)
     assert _reviewed(client, game, "player", 2, 1) == (False, True)
 

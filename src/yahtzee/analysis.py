@@ -16,7 +16,7 @@ which the tests assert to 1e-6 on random games.
 
 In 人机对战 a loss taken on purpose to win (the play-to-win option, ``winprob.advice.vs_review``)
 is a deliberate risk, not a mistake: ``Review.risks`` marks those decisions, and the identity
-splits Σ loss into 失误 (mistakes) and 求胜冒险 (risks).
+splits Σ loss into 失误 (mistakes) and 求胜取舍 (risks).
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ class Review:
 
     def summary_zh(self) -> str:
         """The identity as a player reads it: 开局期望 254.6 ＋ 运气 +31.2 − 失误 18.4 ＝ 267
-        (with 「− 求胜冒险 3.2」 before the total when risks were taken)."""
+        (with 「− 求胜取舍 3.2」 before the total when risks were taken)."""
         return identity_zh(
             self.start, self.luck, self.mistake_loss, self.final_total, self.risk_loss
         )
@@ -122,7 +122,7 @@ def points_zh(points: float) -> str:
 def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
     """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
     purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""
-    taken = f" − 求胜冒险 {points_zh(risk)}" if risk > 0 else ""
+    taken = f" − 求胜取舍 {points_zh(risk)}" if risk > 0 else ""
     return f"开局期望 {start:.1f} ＋ 运气 {luck:+.1f} − 失误 {loss:.1f}{taken} ＝ {total}"
 
 

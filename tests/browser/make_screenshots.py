@@ -110,7 +110,7 @@ def practice_history(games: int = 14) -> list[dict[str, object]]:
         luck = round(rng.gauss(0, 25), 3)
         loss = round(average * decisions, 3)
         vs = i % 3 == 2
-        # Against the 高手 a player who follows its play-to-win choices takes deliberate risks.
+        # Against the 高手 a player who follows its play-to-win choices gives points up to win.
         expert = i % 6 == 5
         risk = round(rng.uniform(1, 4), 3) if expert else 0.0
         entries.append(

@@ -115,13 +115,13 @@ def run(args: argparse.Namespace) -> int:
         print(_chances_line(curve, args.side))
         if summary["risks"]:
             print(
-                f"求胜冒险 {summary['risks']} 次，共 {points_zh(summary['risk_loss'])} 分："
+                f"求胜取舍 {summary['risks']} 次，共 {points_zh(summary['risk_loss'])} 分："
                 "按高手求胜的打法少拿的期望分，不算失误"
             )
     if not mistakes:
         risks = summary.get("risks") or 0
         print(
-            f"没有失误：不是最优的 {risks} 步都是求胜冒险。"
+            f"没有失误：不是最优的 {risks} 步都是求胜取舍。"
             if risks
             else "没有失误：每一步都是最优选择。"
         )

@@ -6,6 +6,7 @@
 // are loaded only when one is opened, which keeps the first page load light.
 
 import { MAX_TOTAL, keepUnreadable, numberIn, wholeIn } from "./storage.js";
+import { pointsText } from "./words.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -53,7 +54,7 @@ export function readEntry(raw) {
     fp: typeof raw.fp === "string" ? raw.fp : "",
     luck: numberIn(raw.luck, -MAX_TOTAL, MAX_TOTAL),
     loss: numberIn(raw.loss, 0, MAX_TOTAL),
-    // What the review's deliberate risks cost (求胜冒险, not mistakes); entries saved before
+    // What the review's deliberate risks cost (求胜取舍, not mistakes); entries saved before
     // the review told them apart have none.
     risk: numberIn(raw.risk, 0, MAX_TOTAL),
     decisions: wholeIn(raw.decisions, 1, MAX_DECISIONS),
@@ -286,12 +287,13 @@ export class Reviews {
     if (this.current && this.current.id === id) this.setResultLine(this.resultLine(summary));
   }
 
-  // The result dialog's short review line: luck, loss and loss per decision (and the
-  // deliberate risks taken to win, which are no mistakes).
+  // The result dialog's short review line: luck, mistakes, the points given up to win (no
+  // mistakes) and the loss per decision. With the start's 254.6 they make up the score.
   resultLine(summary) {
     const luck = `${summary.luck >= 0 ? "+" : "−"}${Math.abs(summary.luck).toFixed(1)}`;
-    const risks = summary.risks ? ` · 求胜冒险 ${summary.risks} 次` : "";
-    return `运气 ${luck} 分 · 失误 ${summary.loss.toFixed(1)} 分 · 平均每步 ${summary.average_loss.toFixed(2)} 分${risks}`;
+    const risks = summary.risks ? ` · 求胜取舍 ${pointsText(summary.risk_loss)} 分` : "";
+    const average = summary.average_loss.toFixed(2);
+    return `运气 ${luck} 分 · 失误 ${summary.loss.toFixed(1)} 分${risks} · 平均每步失误 ${average} 分`;
   }
 
   // Set the line under the result (empty hides it).

@@ -4,7 +4,7 @@
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 // Loaded on demand by history.js.
 
-import { LEVEL_NAMES, chanceText } from "./words.js";
+import { LEVEL_NAMES, chanceText, pointsText } from "./words.js";
 import { lineChart, svg } from "./chart.js";
 import { PIPS } from "./pips.js";
 
@@ -80,12 +80,12 @@ export function skill(average) {
     return { level: "expert", text: "高手水平：平均每步失误不到 0.2 分" };
   }
   if (average < 0.5) {
-    return { level: "good", text: "接近高手：平均每步失误不到 0.5 分（高手不到 0.2 分）" };
+    return { level: "good", text: "接近高手：平均每步失误不到 0.5 分（高手平均每步不到 0.2 分）" };
   }
   if (average < 1) {
-    return { level: "fair", text: "还有提升空间：先看下面代价最大的几次失误（高手每次不到 0.2 分）" };
+    return { level: "fair", text: "还有提升空间：先看下面代价最大的几次失误（高手平均每步不到 0.2 分）" };
   }
-  return { level: "novice", text: "失误偏多：从下面代价最大的失误看起，进步会很快（高手每次不到 0.2 分）" };
+  return { level: "novice", text: "失误偏多：从下面代价最大的失误看起，进步会很快（高手平均每步不到 0.2 分）" };
 }
 
 // Five small dice drawn in SVG, named for screen readers.
@@ -138,29 +138,42 @@ function hintTag() {
 // A chance of winning in whole percents, in words (never 0 % or 100 % while the game is open).
 const percentText = (chance) => chanceText(chance).said;
 
-// The rise in the chance of winning a deliberate risk bought: 胜率 +1.2% (or +不到 0.1%). The
-// 高手 weighs a sliver of expected points too, so now and then its choice gains no chance at all.
+// The rise in the chance of winning a play-to-win choice bought, in percentage points (a chance
+// of 30 % going to 31.2 % is 「胜率 +1.2 个百分点」). The 高手 weighs a sliver of expected points
+// too, so now and then its choice gains no chance at all.
 function gainText(decision) {
   const gain = 100 * decision.win_gain;
   if (gain <= 0) return "胜率几乎不变";
-  return `胜率 +${gain >= 0.05 ? gain.toFixed(1) : "不到 0.1"}%`;
+  return gain >= 0.05 ? `胜率 +${gain.toFixed(1)} 个百分点` : "胜率提高不到 0.1 个百分点";
 }
 
-// Points lost, in 0.1 points; a loss too small for that in 0.01 (not 「0.0」).
-function pointsText(loss) {
-  return loss < 0.05 ? loss.toFixed(2) : loss.toFixed(1);
+
+// The decimals a decision's expected totals are shown with: 1, or 2 when its loss is too small
+// to show at 1 (both totals would read the same).
+function evDigits(decision) {
+  return decision.loss < 0.05 ? 2 : 1;
 }
 
-// What a deliberate risk cost and bought: 期望总分少 0.9 分，胜率 +1.2%.
+// A decision's loss as its options table shows it: the difference of the totals shown, so the
+// card, the table and the totals agree (17.95 between 228.93 and 210.98 reads 17.9 everywhere).
+function lossText(decision) {
+  const digits = evDigits(decision);
+  const shown = (ev) => Number(ev.toFixed(digits));
+  const { best, chosen } = decision;
+  if (typeof best.ev !== "number" || typeof chosen.ev !== "number") return pointsText(decision.loss);
+  return Math.max(0, shown(best.ev) - shown(chosen.ev)).toFixed(digits);
+}
+
+// What a play-to-win choice cost and bought: 期望总分少 0.9 分，胜率 +1.2 个百分点.
 function riskText(decision) {
   const gain = typeof decision.win_gain === "number" ? `，${gainText(decision)}` : "";
-  return `期望总分少 ${pointsText(decision.loss)} 分${gain}`;
+  return `期望总分少 ${lossText(decision)} 分${gain}`;
 }
 
 // A tag for a deliberate risk in a vs game: the play-to-win choice, not the EV one (the server
 // marks these with `risk` and the rise in the chance of winning, `win_gain`).
 function riskTag(decision) {
-  const tag = make("span", "rv-tag rv-risk-tag", "求胜冒险");
+  const tag = make("span", "rv-tag rv-risk-tag", "求胜取舍");
   tag.title = `为了赢下这一局的选择：${riskText(decision)}`;
   return tag;
 }
@@ -171,11 +184,11 @@ function modeText(mode, difficulty) {
   return `人机对战 · ${LEVEL_NAMES[difficulty] || ""}`.trim();
 }
 
-// A date as 6/11 14:02.
+// A date as 6月11日 14:02.
 function shortDate(iso) {
   const d = new Date(iso);
   const pad = (n) => String(n).padStart(2, "0");
-  return `${d.getMonth() + 1}/${d.getDate()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 export class ReviewDialog {
@@ -355,7 +368,7 @@ export class ReviewDialog {
       term("运气", signed(summary.luck), summary.luck >= 0 ? "luck good" : "luck bad"),
       make("span", "rv-op", "−"),
       term("失误", summary.loss.toFixed(1), "loss"),
-      ...(risks ? [make("span", "rv-op", "−"), term("求胜冒险", pointsText(summary.risk_loss), "risk")] : []),
+      ...(risks ? [make("span", "rv-op", "−"), term("求胜取舍", pointsText(summary.risk_loss), "risk")] : []),
       make("span", "rv-op", "＝"),
       term("总分", String(summary.final_total), "total"),
     );
@@ -370,7 +383,7 @@ export class ReviewDialog {
     const pct = summary.decisions ? Math.round((100 * summary.optimal) / summary.decisions) : 100;
     stat("决策", `${summary.decisions} 次`, "decisions");
     stat("最优", `${summary.optimal} 次（${pct}%）`, "optimal");
-    if (risks) stat("求胜冒险", `${risks} 次（${pointsText(summary.risk_loss)} 分）`, "risks");
+    if (risks) stat("求胜取舍", `${risks} 次（${pointsText(summary.risk_loss)} 分）`, "risks");
     stat("总失误", `${summary.loss.toFixed(1)} 分`, "total-loss");
     stat("平均每步失误", `${summary.average_loss.toFixed(2)} 分`, "average");
     const computer = side === "computer";
@@ -389,8 +402,8 @@ export class ReviewDialog {
       "p",
       "rv-explain",
       `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${
-        risks ? "；按高手求胜的打法少拿的期望分算求胜冒险，不算失误" : ""
-      }。${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜冒险" : ""}。`,
+        risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : ""
+      }。${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`,
     );
     section.append(explain);
     return section;
@@ -412,7 +425,7 @@ export class ReviewDialog {
       ["line", "期望总分（已得分 ＋ 按最优打法剩下还能期望的分）"],
     ];
     if (review.mistakes.length) items.push(["mistake", "失误：点一下看详情"]);
-    if (decisions.some((d) => d.risk)) items.push(["risk", "求胜冒险（不算失误）"]);
+    if (decisions.some((d) => d.risk)) items.push(["risk", "求胜取舍（不算失误）"]);
     if (decisions.some((d) => d.hinted)) items.push(["hint", "用了提示"]);
     section.append(legend(items));
 
@@ -439,8 +452,8 @@ export class ReviewDialog {
           className: kind,
           attrs: { "data-decision": i },
           title: d.risk
-            ? `${when(d)}：求胜冒险，${riskText(d)}（点一下看详情）`
-            : `${when(d)}：失误 ${d.loss.toFixed(1)} 分${d.hinted ? "，用了提示" : ""}（点一下看详情）`,
+            ? `${when(d)}：求胜取舍，${riskText(d)}（点一下看详情）`
+            : `${when(d)}：失误 ${lossText(d)} 分${d.hinted ? "，用了提示" : ""}（点一下看详情）`,
           onActivate: () => this.reveal(i),
         });
       }
@@ -454,7 +467,7 @@ export class ReviewDialog {
         width,
         height: width < 500 ? 210 : 260,
         label: `期望总分走势：开局 ${summary.start.toFixed(1)}，最后 ${endText}，${review.mistakes.length} 次失误${
-          summary.risks ? `，${summary.risks} 次求胜冒险` : ""
+          summary.risks ? `，${summary.risks} 次求胜取舍` : ""
         }`,
         xMin: 0,
         xMax: decisions.length,
@@ -536,7 +549,7 @@ export class ReviewDialog {
     section.append(make("h3", "", count ? `代价最大的失误（共 ${count} 次）` : "失误"));
     if (!count) {
       const risks = (review.risks || []).length; // the other steps off the EV best are listed below
-      const text = risks ? `没有失误：不是最优的 ${risks} 步都是求胜冒险（见下）。` : "没有失误：每一步都是最优选择。";
+      const text = risks ? `没有失误：不是最优的 ${risks} 步都是求胜取舍（见下）。` : "没有失误：每一步都是最优选择。";
       section.append(make("p", "rv-empty rv-perfect", text));
       return section;
     }
@@ -570,13 +583,17 @@ export class ReviewDialog {
   // bought in chance of winning; each expands to every option, as a mistake does.
   risksSection(review, who) {
     const section = make("section", "rv-card rv-risks-card");
-    section.append(make("h3", "", `求胜冒险（共 ${review.risks.length} 次）`));
+    section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
     section.append(make(
       "p",
       "rv-explain",
       who === "电脑"
-        ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后时冒险追分，领先时求稳。这些不算失误。"
-        : "这几步和高手求胜的选择一样：少拿期望分，换更高的胜率（落后时冒险追分，领先时求稳）。这些不算失误。",
+        ? `为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后时冒险追分，领先时求稳。${
+          review.risks.length > 1 ? "这些" : "这"
+        }不算失误。`
+        : `${review.risks.length > 1 ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（落后时冒险追分，领先时求稳）。${
+          review.risks.length > 1 ? "这些" : "这"
+        }不算失误。`,
     ));
     const list = make("ol", "rv-mistakes rv-risks");
     review.risks.forEach((index, rank) => {
@@ -606,7 +623,7 @@ export class ReviewDialog {
       make("span", "rv-rank num", String(rank + 1)),
       make("span", "rv-when", when(d)),
       miniDice(d.dice),
-      make("span", "rv-cost num", `−${pointsText(d.loss)} 分`),
+      make("span", "rv-cost num", `−${lossText(d)} 分`),
       choice,
       best,
     ];
@@ -625,7 +642,9 @@ export class ReviewDialog {
     const table = make("table", "rv-options-table");
     const caption = make("caption", "", `${when(d)} 的所有选择（期望总分：从这里按最优打法打完，平均的最终总分）`);
     table.append(caption);
-    const thead = columnHeads(["选择", "期望总分", d.risk ? "少拿的期望分" : "比最佳少"]);
+    const thead = columnHeads(["选择", "期望总分", d.risk ? "比期望最高" : "比最佳"]);
+    const digits = evDigits(d);
+    const best = Number(d.best.ev.toFixed(digits));
     const body = make("tbody");
     const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
     // A keep is one option whatever box it names (a roll with all five held names none).
@@ -642,8 +661,9 @@ export class ReviewDialog {
       const name = make("td", "rv-option", describe(shown));
       if (isBest) name.append(make("span", "rv-tag best", d.risk ? "期望最高" : "最佳"));
       if (isChosen) name.append(make("span", "rv-tag chosen", "实际选择"));
-      const diff = d.best.ev - shown.ev;
-      tr.append(name, make("td", "num", shown.ev.toFixed(1)), make("td", "num", diff > 0.00005 ? `−${diff.toFixed(2)}` : "0"));
+      const diff = best - Number(shown.ev.toFixed(digits));
+      const gap = diff >= 10 ** -digits / 2 ? `−${diff.toFixed(digits)}` : "0";
+      tr.append(name, make("td", "num", shown.ev.toFixed(digits)), make("td", "num", gap));
       body.append(tr);
     }
     table.append(thead, body);
@@ -675,7 +695,7 @@ export class ReviewDialog {
         make("td", "", ""),
         choice,
         make("td", `num ${d.luck >= 0 ? "good" : "bad"}`, signed(d.luck)),
-        make("td", "num", d.optimal || d.risk ? "0" : `−${d.loss.toFixed(1)}`),
+        make("td", "num", d.optimal || d.risk ? "0" : `−${lossText(d)}`),
       );
       tr.children[1].append(miniDice(d.dice));
       body.append(tr);
@@ -743,7 +763,7 @@ export class ReviewDialog {
   // The trend of loss per decision across games, with the expert line at 0.2.
   trendSection(reviewed, total) {
     const section = make("section", "rv-card rv-trend");
-    section.append(make("h3", "", "每步平均失误走势"));
+    section.append(make("h3", "", "平均每步失误走势"));
     if (!total) {
       section.append(make("p", "rv-empty", "还没有记录。打完一局，这里会记下得分、运气和失误，看得出自己的进步。"));
       return section;
@@ -782,7 +802,7 @@ export class ReviewDialog {
       lineChart(box, {
         width,
         height: width < 500 ? 190 : 230,
-        label: `每步平均失误走势：${reviewed.length} 局，最近一局 ${points[points.length - 1][1].toFixed(2)} 分`,
+        label: `平均每步失误走势：${reviewed.length} 局，最近一局 ${points[points.length - 1][1].toFixed(2)} 分`,
         xMin: 0.5,
         xMax: points.length + 0.5,
         yMin: 0,
@@ -796,7 +816,7 @@ export class ReviewDialog {
           y: e.average,
           r: 3.5,
           className: "chart-dot",
-          title: `${shortDate(e.date)} ${modeText(e.mode, e.difficulty)} ${e.total} 分：每步失误 ${e.average.toFixed(2)}`,
+          title: `${shortDate(e.date)} ${modeText(e.mode, e.difficulty)} ${e.total} 分：平均每步失误 ${e.average.toFixed(2)}`,
         })),
       });
     });
@@ -811,14 +831,16 @@ export class ReviewDialog {
     section.append(make("h3", "", `最近的对局（最多保留 100 局）`));
     if (!entries.length) return section;
     const table = make("table", "rv-history-table");
-    const thead = columnHeads(["日期 / 玩法", "得分", "运气", "失误", "每步失误", ""]);
+    const thead = columnHeads(["日期 / 玩法", "得分", "运气", "失误", "平均每步失误", ""]);
+    // Headers never break inside a word (「得/分」 on a phone); this one may, before 失误.
+    thead.querySelectorAll("th")[4].replaceChildren("平均每步", make("wbr"), "失误");
     const body = make("tbody");
     for (const e of [...entries].reverse()) {
       const tr = make("tr");
       tr.dataset.id = e.id;
       const first = make("th", "rv-when-cell");
       first.scope = "row";
-      const outcome = e.outcome ? ` · ${OUTCOMES[e.outcome]}` : "";
+      const outcome = e.outcome ? `\u00a0·\u00a0${OUTCOMES[e.outcome]}` : ""; // 「负」 not alone
       first.append(make("span", "rv-date num", shortDate(e.date)), make("span", "rv-mode", `${modeText(e.mode, e.difficulty)}${outcome}`));
       const missing = e.average === null;
       tr.append(
@@ -849,8 +871,8 @@ export class ReviewDialog {
   lossCell(entry, missing) {
     const cell = make("td", "num", missing ? "—" : entry.loss.toFixed(1));
     if (!missing && entry.risk >= 0.05) {
-      const risk = make("span", "rv-risk-line", `冒险 ${entry.risk.toFixed(1)}`);
-      risk.title = "求胜冒险：按高手求胜的打法少拿的期望分，不算失误";
+      const risk = make("span", "rv-risk-line", `取舍 ${entry.risk.toFixed(1)}`);
+      risk.title = "求胜取舍：按高手求胜的打法少拿的期望分，不算失误";
       cell.append(risk);
     }
     return cell;

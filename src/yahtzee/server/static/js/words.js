@@ -1,4 +1,5 @@
-// Words the table and the review (复盘) both write: the computer's levels, chances of winning.
+// Words the table and the review (复盘) both write: the computer's levels, chances of winning,
+// points lost.
 
 export const LEVEL_NAMES = Object.freeze({ beginner: "入门", normal: "普通", expert: "高手" });
 
@@ -9,4 +10,9 @@ export function chanceText(chance, percent = Math.round(100 * chance)) {
   if (percent === 0 && chance > 0) return { shown: "<1%", said: "不到 1%" };
   if (percent === 100 && chance < 1) return { shown: ">99%", said: "超过 99%" };
   return { shown: `${percent}%`, said: `${percent}%` };
+}
+
+// Points lost, in 0.1 points; a loss too small for that in 0.01 (not 「0.0」).
+export function pointsText(loss) {
+  return loss < 0.05 ? loss.toFixed(2) : loss.toFixed(1);
 }
