@@ -60,8 +60,9 @@ def kept_game(table: Table) -> Game:
     return from_json(data["games"][-1]["game"])
 
 
-def check_summary(table: Table, review: Review) -> None:
-    """The identity and the skill figures as drawn match the server's review."""
+def check_summary(table: Table, review: Review, who: str = "你") -> None:
+    """The identity and the skill figures as drawn match the server's review of ``who``'s
+    side (你 or 电脑)."""
     assert shown(table, ".rv-term.start b") == pytest.approx(review.start, abs=0.051)
     assert shown(table, ".rv-term.luck b") == pytest.approx(review.luck, abs=0.051)
     assert shown(table, ".rv-term.loss b") == pytest.approx(review.loss, abs=0.051)
@@ -69,6 +70,15 @@ def check_summary(table: Table, review: Review) -> None:
     assert shown(table, ".rv-stat.decisions dd") == review.decision_count
     assert shown(table, ".rv-stat.optimal dd") == review.optimal_count
     assert shown(table, ".rv-stat.average dd") == pytest.approx(review.average_loss, abs=0.0051)
+    # The luck of this game in words, before what the figures mean.
+    luck = abs(review.luck)
+    dice = (
+        "这局的骰子不好不坏，和平均差不多。"
+        if luck < 0.5
+        else f"这局的骰子比平均{'少' if review.luck < 0 else '多'}给了{who}约 {luck:.0f} 分："
+        "这是运气，和打法无关。"
+    )
+    assert table.text(".rv-summary .rv-explain").startswith(dice + "开局期望是")
 
 
 def earlier_games(count: int) -> list[dict[str, Any]]:
@@ -149,6 +159,8 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     assert item.locator("summary").is_visible()
     box_top = item.evaluate("el => el.getBoundingClientRect().top")
     assert 0 <= box_top < 844
+    # With the boxes still open then (all of them, in turn 1).
+    assert item.locator(".rv-open-boxes").inner_text() == "这时计分表还全空着"
     rows = item.locator(".rv-options-table tbody tr")
     assert rows.count() == len(first.advice.options)
     for row, option in zip(rows.all(), first.advice.options, strict=True):
@@ -340,7 +352,7 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
     switch.get_by_role("button", name="电脑").click()
     page.wait_for_selector(".rv-switch button[data-side='computer'][aria-pressed='true']")
     page.wait_for_selector(f"{REVIEW} .rv-summary")
-    check_summary(table, review_side(hinted.sides[1], advisor))
+    check_summary(table, review_side(hinted.sides[1], advisor), "电脑")
     assert "电脑的选择" in (page.locator(".rv-all-table thead").text_content() or "")
     # Opening a file never touches the history; the history fits the phone too.
     page.locator("#review-dialog").get_by_role("button", name="复盘与历史").click()
@@ -423,6 +435,35 @@ def test_deliberate_risks_are_shown_apart_from_mistakes(
     page.locator(f".chart-mark.risk[data-decision='{last}']").click()
     expect(page.locator(f"#rv-decision-{last}")).to_have_attribute("open", "")
     expect(page.locator(f"#rv-decision-{last} .rv-tag.best")).to_have_text("期望最高")
+
+
+def test_a_mistake_shows_the_boxes_that_were_open(table: Table) -> None:
+    # A learner's audit: 「保留 5 5 再掷 / 最佳：保留 3 4 5 再掷」 in turn 13 made sense only
+    # knowing that 小顺 was the last box open, which the card did not say.
+    texts = table.page.evaluate(
+        """async () => {
+            const { openBoxesText } = await import(
+                document.querySelector('script[type=module]').src.replace('main.js', 'review.js'));
+            const log = [{box: 'sixes', points: 24}, {box: 'chance', points: 20},
+                         {box: 'fives', points: 25}, {box: 'fours', points: 16}];
+            const upper = ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'];
+            const full = [...upper, 'three_of_a_kind', 'four_of_a_kind', 'full_house',
+                          'large_straight', 'yahtzee', 'chance'].map((box) => ({box, points: 0}));
+            return [openBoxesText(log, 3), openBoxesText(log, 5), openBoxesText(full, 13),
+                    openBoxesText([...full, {box: 'small_straight', points: 30}], 14),
+                    openBoxesText(null, 2), openBoxesText(log, 1)];
+        }"""
+    )
+    assert texts == [
+        "这时还空着：一点、二点、三点、四点、五点、三条、四条、葫芦、小顺、大顺、快艇；"
+        "上区已得 24 分，离 35 分奖励还差 39 分",
+        "这时还空着：一点、二点、三点、三条、四条、葫芦、小顺、大顺、快艇；"
+        "上区已得 65 分，35 分奖励已经拿到",
+        "这时还空着：小顺",
+        "",
+        "",
+        "这时计分表还全空着",
+    ]
 
 
 def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:

@@ -26,6 +26,27 @@ const BOX_NAMES = {
   chance: "机会",
 };
 const OUTCOMES = { win: "胜", loss: "负", draw: "平" };
+const UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"];
+const UPPER_TARGET = 63;
+
+// What was still open on a side's sheet when it played turn `turn` (its game log holds each
+// turn's box and points), in words: 这时还空着：一点、小顺、机会；上区已得 24 分，离 35 分奖励
+// 还差 39 分. A mistake is easier to see with the boxes that were left in view.
+export function openBoxesText(log, turn) {
+  if (!Array.isArray(log)) return "";
+  const done = log.slice(0, Math.max(0, turn - 1)).filter((t) => t && typeof t === "object");
+  const filled = new Set(done.map((t) => t.box));
+  const open = Object.keys(BOX_NAMES).filter((key) => !filled.has(key));
+  if (!open.length) return "";
+  if (!filled.size) return "这时计分表还全空着";
+  let text = `这时还空着：${open.map((key) => BOX_NAMES[key]).join("、")}`;
+  if (UPPER.some((key) => !filled.has(key))) {
+    const upper = done.filter((t) => UPPER.includes(t.box)).reduce((sum, t) => sum + (Number(t.points) || 0), 0);
+    const left = UPPER_TARGET - upper;
+    text += `；上区已得 ${upper} 分，${left > 0 ? `离 35 分奖励还差 ${left} 分` : "35 分奖励已经拿到"}`;
+  }
+  return text;
+}
 
 // Create an element with a class name and optional text.
 function make(tag, className = "", text = "") {
@@ -398,10 +419,14 @@ export class ReviewDialog {
         : level.text;
       section.append(make("p", `rv-skill ${level.level}`, text));
     }
+    const luck = Math.abs(summary.luck);
+    const dice = luck < 0.5
+      ? "这局的骰子不好不坏，和平均差不多。"
+      : `这局的骰子比平均${summary.luck < 0 ? "少" : "多"}给了${who}约 ${luck.toFixed(0)} 分：这是运气，和打法无关。`;
     const explain = make(
       "p",
       "rv-explain",
-      `开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${
+      `${dice}开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${
         risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : ""
       }。${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`,
     );
@@ -632,6 +657,9 @@ export class ReviewDialog {
     // name (「9第 9 回合 · 第 2 掷−10.9 分你：…」): commas only it hears keep them apart.
     parts.forEach((part, i) => summary.append(part, make("span", "visually-hidden", i === 0 ? "、" : "，")));
     details.append(summary);
+    const side = this.game && Array.isArray(this.game.sides) ? this.game.sides[this.side === "computer" ? 1 : 0] : null;
+    const open = openBoxesText(side ? side.log : null, d.turn);
+    if (open) details.append(make("p", "rv-open-boxes", open));
     details.append(this.optionsTable(d));
     return details;
   }
