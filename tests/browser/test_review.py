@@ -162,7 +162,16 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     # With the boxes still open then (all of them, in turn 1).
     assert item.locator(".rv-open-boxes").inner_text() == "这时计分表还全空着"
     rows = item.locator(".rv-options-table tbody tr")
-    assert rows.count() == len(first.advice.options)
+    count = len(first.advice.options)
+    assert rows.count() == count and count > 6
+    # A long list shows the best three and the choice made, the rest on request.
+    chosen_at = rows.evaluate_all("rows => rows.findIndex((r) => r.matches('.chosen'))")
+    assert chosen_at > 3
+    shown_rows = [i for i, row in enumerate(rows.all()) if row.is_visible()]
+    assert shown_rows == [0, 1, 2, chosen_at]
+    item.get_by_role("button", name=f"显示全部 {count} 个选择").click()
+    assert all(row.is_visible() for row in rows.all())
+    assert item.locator(".rv-show-options").count() == 0
     for row, option in zip(rows.all(), first.advice.options, strict=True):
         assert number(row.locator("td").nth(1).inner_text()) == pytest.approx(option.ev, abs=0.051)
     assert "最佳" in rows.first.inner_text()

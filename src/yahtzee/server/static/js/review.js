@@ -10,6 +10,7 @@ import { PIPS } from "./pips.js";
 
 const EXPERT_LOSS = 0.2;
 const FIRST_MISTAKES = 10;
+const FIRST_OPTIONS = 3; // a long list of options shows the best few and the choice made
 const BOX_NAMES = {
   ones: "一点",
   twos: "二点",
@@ -679,12 +680,14 @@ export class ReviewDialog {
     const same = (a, b) =>
       JSON.stringify(a.keep ?? null) === JSON.stringify(b.keep ?? null) &&
       (Array.isArray(a.keep) || (a.box ?? null) === (b.box ?? null));
-    for (const option of options) {
+    const fold = options.length > FIRST_OPTIONS + 3; // not worth a button for one or two rows
+    options.forEach((option, rank) => {
       const tr = make("tr");
       const isChosen = same(option, d.chosen);
       const isBest = same(option, d.best);
       if (isChosen) tr.classList.add("chosen");
       if (isBest) tr.classList.add("best");
+      if (fold && rank >= FIRST_OPTIONS && !isChosen && !isBest) tr.classList.add("rv-extra");
       const shown = isChosen ? d.chosen : option; // a roll with all five held differs from the stop
       const name = make("td", "rv-option", describe(shown));
       if (isBest) name.append(make("span", "rv-tag best", d.risk ? "期望最高" : "最佳"));
@@ -693,9 +696,19 @@ export class ReviewDialog {
       const gap = diff >= 10 ** -digits / 2 ? `−${diff.toFixed(digits)}` : "0";
       tr.append(name, make("td", "num", shown.ev.toFixed(digits)), make("td", "num", gap));
       body.append(tr);
-    }
+    });
     table.append(thead, body);
     wrap.append(table);
+    const hidden = body.querySelectorAll("tr.rv-extra").length;
+    if (hidden) {
+      table.classList.add("folded");
+      const more = button("secondary rv-show-options", `显示全部 ${options.length} 个选择`);
+      more.addEventListener("click", () => {
+        table.classList.remove("folded");
+        more.remove();
+      });
+      wrap.append(more);
+    }
     return wrap;
   }
 
