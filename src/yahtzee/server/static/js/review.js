@@ -539,7 +539,7 @@ export class ReviewDialog {
       span[1] = i + 1;
       rounds.set(p.round, span);
       if (p.side === "computer" && p.roll === 0) {
-        dots.push({ x: i, y: pct(p), r: 2.5, className: "chart-dot computer", title: `第 ${p.round} 回合电脑出手前：你 ${percentText(p.player)}` });
+        dots.push({ x: i, y: pct(p), r: 3, className: "chart-dot computer", title: `第 ${p.round} 回合电脑出手前：你 ${percentText(p.player)}` });
       }
     });
     const end = curve.end;
