@@ -427,6 +427,7 @@ def test_help_sections_below_the_game(table: Table) -> None:
         "继续上次没打完的一局",
         "平局",
         "「胜率」是估算",  # a learner led on points and read 18 %: the help says why
+        "「期望总分」，是照它的建议",  # every hint quotes one
     ):
         assert topic in text, topic
     # Below the game area.
