@@ -173,7 +173,9 @@ function gainText(decision) {
 // The decimals a decision's expected totals are shown with: 1, or 2 when its loss is too small
 // to show at 1 (both totals would read the same).
 function evDigits(decision) {
-  return decision.loss < 0.05 ? 2 : 1;
+  const { best, chosen } = decision;
+  if (typeof best.ev !== "number" || typeof chosen.ev !== "number") return decision.loss < 0.05 ? 2 : 1;
+  return best.ev.toFixed(1) === chosen.ev.toFixed(1) ? 2 : 1;
 }
 
 // A decision's loss as its options table shows it: the difference of the totals shown, so the
