@@ -29,6 +29,7 @@ const BOX_NAMES = {
 const OUTCOMES = { win: "胜", loss: "负", draw: "平" };
 const UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"];
 const UPPER_TARGET = 63;
+const UPPER_BONUS = 35;
 
 // What was still open on a side's sheet when it played turn `turn` (its game log holds each
 // turn's box and points), in words: 这时还空着：一点、小顺、机会；上区已得 24 分，离 35 分奖励
@@ -44,7 +45,7 @@ export function openBoxesText(log, turn) {
   if (UPPER.some((key) => !filled.has(key))) {
     const upper = done.filter((t) => UPPER.includes(t.box)).reduce((sum, t) => sum + (Number(t.points) || 0), 0);
     const left = UPPER_TARGET - upper;
-    text += `；上区已得 ${upper} 分，${left > 0 ? `离 35 分奖励还差 ${left} 分` : "35 分奖励已经拿到"}`;
+    text += `；上区已得 ${upper} 分，${left > 0 ? `离 ${UPPER_BONUS} 分奖励还差 ${left} 分` : `${UPPER_BONUS} 分奖励已经拿到`}`;
   }
   return text;
 }
@@ -169,23 +170,23 @@ function gainText(decision) {
   return gain >= 0.05 ? `胜率 +${gain.toFixed(1)} 个百分点` : "胜率提高不到 0.1 个百分点";
 }
 
-
-// The decimals a decision's expected totals are shown with: 1, or 2 when its loss is too small
-// to show at 1 (both totals would read the same).
+// The decimals a decision's expected totals are shown with: 1, or 2 when its chosen and best
+// totals would read the same at 1 (a loss of 0.02 between two totals of 187.5).
 function evDigits(decision) {
-  const { best, chosen } = decision;
-  if (typeof best.ev !== "number" || typeof chosen.ev !== "number") return decision.loss < 0.05 ? 2 : 1;
-  return best.ev.toFixed(1) === chosen.ev.toFixed(1) ? 2 : 1;
+  return decision.best.ev.toFixed(1) === decision.chosen.ev.toFixed(1) ? 2 : 1;
 }
 
-// A decision's loss as its options table shows it: the difference of the totals shown, so the
-// card, the table and the totals agree (17.95 between 228.93 and 210.98 reads 17.9 everywhere).
+// How far expected total `ev` falls short of `best` as a decision's options table shows them,
+// each to `digits`: the card, the table and the totals then agree (17.95 between 228.93 and
+// 210.98 reads 17.9 everywhere).
+function shortfall(best, ev, digits) {
+  return Math.max(0, Number(best.toFixed(digits)) - Number(ev.toFixed(digits)));
+}
+
+// A decision's loss as its options table shows it.
 function lossText(decision) {
   const digits = evDigits(decision);
-  const shown = (ev) => Number(ev.toFixed(digits));
-  const { best, chosen } = decision;
-  if (typeof best.ev !== "number" || typeof chosen.ev !== "number") return pointsText(decision.loss);
-  return Math.max(0, shown(best.ev) - shown(chosen.ev)).toFixed(digits);
+  return shortfall(decision.best.ev, decision.chosen.ev, digits).toFixed(digits);
 }
 
 // What a play-to-win choice cost and bought: 期望总分少 0.9 分，胜率 +1.2 个百分点.
@@ -612,17 +613,11 @@ export class ReviewDialog {
   risksSection(review, who) {
     const section = make("section", "rv-card rv-risks-card");
     section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
-    section.append(make(
-      "p",
-      "rv-explain",
-      who === "电脑"
-        ? `为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后时冒险追分，领先时求稳。${
-          review.risks.length > 1 ? "这些" : "这"
-        }不算失误。`
-        : `${review.risks.length > 1 ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（落后时冒险追分，领先时求稳）。${
-          review.risks.length > 1 ? "这些" : "这"
-        }不算失误。`,
-    ));
+    const many = review.risks.length > 1;
+    const why = who === "电脑"
+      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后时冒险追分，领先时求稳。"
+      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（落后时冒险追分，领先时求稳）。`;
+    section.append(make("p", "rv-explain", `${why}${many ? "这些" : "这"}不算失误。`));
     const list = make("ol", "rv-mistakes rv-risks");
     review.risks.forEach((index, rank) => {
       const li = make("li");
@@ -675,7 +670,6 @@ export class ReviewDialog {
     table.append(caption);
     const thead = columnHeads(["选择", "期望总分", d.risk ? "比期望最高" : "比最佳"]);
     const digits = evDigits(d);
-    const best = Number(d.best.ev.toFixed(digits));
     const body = make("tbody");
     const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
     // A keep is one option whatever box it names (a roll with all five held names none).
@@ -694,7 +688,7 @@ export class ReviewDialog {
       const name = make("td", "rv-option", describe(shown));
       if (isBest) name.append(make("span", "rv-tag best", d.risk ? "期望最高" : "最佳"));
       if (isChosen) name.append(make("span", "rv-tag chosen", "实际选择"));
-      const diff = best - Number(shown.ev.toFixed(digits));
+      const diff = shortfall(d.best.ev, shown.ev, digits);
       const gap = diff >= 10 ** -digits / 2 ? `−${diff.toFixed(digits)}` : "0";
       tr.append(name, make("td", "num", shown.ev.toFixed(digits)), make("td", "num", gap));
       body.append(tr);
