@@ -158,6 +158,11 @@ class GameManager {
     });
   }
 
+  // True when the player holds all five dice with rolls left: a roll would move none of them.
+  holdsAll() {
+    return this.snap.phase === "decide" && this.held.every(Boolean);
+  }
+
   // The one-line status: what the player should do next.
   statusText() {
     const snap = this.snap;
@@ -170,7 +175,7 @@ class GameManager {
     if (this.rollingNow) return "掷骰中…";
     // A hint to reroll some dice no longer says what to do once the player has held all five:
     // the roll button waits, and the line says why (it comes back when a die is let go).
-    const allHeld = snap.phase === "decide" && this.held.every(Boolean);
+    const allHeld = this.holdsAll();
     if (this.hintText && !(allHeld && this.hintDice.size < 5)) return `提示：${this.hintText}`;
     let joker = "";
     if (snap.joker) {
@@ -334,7 +339,7 @@ class GameManager {
       return;
     }
     if (!snap.can_roll) return;
-    if (snap.dice && this.held.every(Boolean)) return; // nothing would move: the status says so
+    if (this.holdsAll()) return; // nothing would move: the status says so
     const hold = snap.dice ? [0, 1, 2, 3, 4].filter((i) => this.held[i]) : [];
     const moving = [0, 1, 2, 3, 4].map((i) => !hold.includes(i));
     const epoch = this.epoch;
