@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest chromium tables lock audit clean
+.PHONY: run test lint typecheck pytest pytest-browser pytest-other chromium tables lock audit clean
 
 # Exact versions and hashes come from the lock files (made by `make lock`), so every machine
 # installs the same packages; the project itself is then installed on top, editable. `make run`
@@ -37,8 +37,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) chromium
-	$(BIN)/pytest -q
+# Two sessions side by side: the browser tests (serial among themselves, one Chromium) spend much
+# of their time waiting on pages, which the other tests' computing fills. Each session has its own
+# temporary cache, so they share nothing.
+pytest: $(STAMP)
+	$(MAKE) -k -j2 --output-sync=target pytest-browser pytest-other
+
+pytest-browser: $(STAMP) chromium tables
+	$(BIN)/pytest -q tests/browser
+
+pytest-other: $(STAMP) tables
+	$(BIN)/pytest -q --ignore=tests/browser
 
 # The solver and 胜率 tables in the cache `make run` uses, which the test session copies: built
 # here while lint, typecheck and the Chromium install run beside it (a minute and a half on a
@@ -47,9 +56,11 @@ pytest: $(STAMP) chromium
 tables: $(RUNTIME)
 	-$(BIN)/yahtzee solve --win
 
+# Everything at once, as soon as what it needs is ready: the tests start when the tables (and for
+# the browser, Chromium) are, while mypy may still be running. -k: every check reports, even after
+# one has failed; make still exits non-zero.
 test:
-	$(MAKE) -j4 --output-sync=target lint typecheck chromium tables
-	$(MAKE) pytest
+	$(MAKE) -k -j4 --output-sync=target lint typecheck pytest-browser pytest-other
 
 # Re-pin after changing dependencies in pyproject.toml (needs pip-tools in a throwaway venv).
 lock:
