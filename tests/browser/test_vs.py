@@ -11,16 +11,23 @@ Only ``test_real_pace_without_fast`` runs without ``?fast=1``, to measure the re
 from __future__ import annotations
 
 import json
-import re
 import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import BOX_KEYS, ComputerGate, OpenTable, Table, requests_to
+from tests.browser.support import (
+    BOX_KEYS,
+    ComputerGate,
+    OpenTable,
+    Table,
+    requests_to,
+    resume_saved,
+)
+from tests.gameplay import random_game
 from yahtzee.codec import to_json
-from yahtzee.game import COMPUTER, PLAYER
+from yahtzee.game import COMPUTER, PLAYER, Game
 from yahtzee.rules import Box
 
 pytestmark = pytest.mark.browser
@@ -180,7 +187,17 @@ def check_result(table: Table, level: str) -> tuple[int, int]:
     else:
         assert title == "平局" and line == f"平局，双方都是 {mine} 分"
     # A screen reader reads the winner line with the title when the dialog opens.
-    expect(dialog).to_have_accessible_description(re.compile(f"^{re.escape(line)}( 新纪录！.+)?$"))
+    # Then the record at this level (E1, E3), as the lobby keeps it: a new one says by how much.
+    name = {v: k for k, v in LEVELS.items()}[level]
+    best = table.text("#result-dialog .result-best")
+    previous = RECORDS["vs"][level]["best"]
+    if previous is None:
+        assert best == f"对{name}电脑的最高纪录 {mine}（第一局）"
+    else:
+        assert best == f"对{name}电脑的最高纪录 {max(previous, mine)}"
+    beaten = previous is not None and mine > previous
+    record = f"新纪录！比原纪录 {previous} 多 {mine - previous} 分 " if beaten else ""
+    expect(dialog).to_have_accessible_description(f"{line} {record}{best}")
     assert table.storage("yahtzee.game") is None
     return mine, computer
 
@@ -420,3 +437,33 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
     table.wait_idle()
     assert table.text("#match") == "高手电脑 · 电脑先"
     assert table.saved_game().starter == COMPUTER
+
+
+def last_turn_after_the_computer() -> Game:
+    """A vs game (the computer started) at the start of the player's last turn."""
+    for seed in range(200):
+        for actions in range(60, 400):
+            game = random_game(seed, vs=True, stop_after=actions)
+            if game.round == 13 and game.current == PLAYER:
+                if game.starter == COMPUTER:
+                    return game
+                break
+    raise AssertionError("no such game")
+
+
+def test_a_new_record_at_a_level_says_by_how_much(open_table: OpenTable) -> None:
+    table = open_table()
+    game = last_turn_after_the_computer()
+    assert game.difficulty is not None
+    level, name = game.difficulty.value, game.difficulty.zh
+    records = json.loads(json.dumps(RECORDS))
+    records["vs"][level]["best"] = 1
+    table.set_storage({"yahtzee.records": json.dumps(records)})
+    resume_saved(table, game)
+    table.roll()
+    table.score(table.best_box())  # the one box left
+    table.page.wait_for_selector("#result-dialog[open]")
+    mine = table.totals()[0]
+    assert table.text("#result-dialog .new-record") == f"新纪录！比原纪录 1 多 {mine - 1} 分"
+    assert table.text("#result-dialog .result-best") == f"对{name}电脑的最高纪录 {mine}"
+    assert table.storage("yahtzee.records")["vs"][level]["best"] == mine

@@ -14,6 +14,7 @@ import { Sound } from "./sound.js";
 import { KEYS, LocalStore } from "./storage.js";
 import { TabGuard } from "./tabs.js";
 import { View } from "./view.js";
+import { LEVEL_NAMES } from "./words.js";
 
 const FAST = new URLSearchParams(window.location.search).get("fast") === "1";
 if (FAST) document.documentElement.classList.add("fast");
@@ -592,7 +593,9 @@ class GameManager {
         totals: result.totals || snap.sides.map((s) => s.total),
         sides: snap.sides,
         isNew,
+        previous,
         best: level.best,
+        level: LEVEL_NAMES[snap.difficulty] || LEVEL_NAMES.normal,
       };
     }
     this.store.saveRecords(records);

@@ -705,7 +705,13 @@ export class View {
       const margin = info.playerWon ? `，赢 ${mine - theirs} 分` : `，输 ${theirs - mine} 分`;
       body.append(tell(make("p", "result-winner", info.draw ? `平局，双方都是 ${mine} 分` : score + margin)));
       body.append(this.resultTable(info.sides, ["你", "电脑"]));
-      if (info.isNew) body.append(tell(make("p", "new-record", `新纪录！你的最高分 ${info.best}`)));
+      // The record is per level, as in the lobby; the first game at a level sets it quietly.
+      if (info.isNew) {
+        const more = `新纪录！比原纪录 ${info.previous} 多 ${info.best - info.previous} 分`;
+        body.append(tell(make("p", "new-record", more)));
+      }
+      const first = info.previous === null ? "（第一局）" : "";
+      body.append(tell(make("p", "result-best", `对${info.level}电脑的最高纪录 ${info.best}${first}`)));
     }
     this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
