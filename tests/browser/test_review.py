@@ -550,6 +550,35 @@ def test_figures_no_game_can_have_never_reach_the_history(table: Table) -> None:
     assert page.evaluate("k => localStorage.getItem(k)", "yahtzee.history") == stored
 
 
+def test_the_trend_says_what_the_player_scores_with_average_luck(table: Table) -> None:
+    # The product's promise is more points with the same luck: score − luck is what each game
+    # would have scored with average dice, the start's expected total less what was given up.
+    start = 254.588
+    games = []
+    for i in range(14):
+        loss, risk = 40.0 - 2 * i, 1.5 if i == 13 else 0.0
+        total = 200 + 3 * i
+        luck = round(total - start + loss + risk, 3)
+        games.append({**earlier_games(1)[0], "id": f"g{i}", "fp": f"g{i}", "total": total})
+        games[-1].update(luck=luck, loss=loss, risk=risk, average=round(loss / 30, 4))
+    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": games})})
+    table.reload()
+    page = table.page
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    # The last 10 lost 23.15 on average (the risk included), the 4 before 37.
+    assert table.text(".rv-even-luck") == (
+        "平均运气下的得分（得分 − 运气）：最近 10 局平均 231.4 分，比之前 4 局多 13.9 分"
+        "（每步都最优是 254.6 分）"
+    )
+    # Fewer than three games before the last ten: no comparison.
+    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": games[-5:]})})
+    table.reload()
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    assert table.text(".rv-even-luck").startswith("平均运气下的得分（得分 − 运气）：最近 5 局平均 ")
+
+
 def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Table) -> None:
     # The review counts deliberate risks apart from mistakes; the history kept only 失误, so a
     # game's luck and mistakes no longer accounted for its score once risks were taken.

@@ -820,6 +820,7 @@ export class ReviewDialog {
       words.textContent = `共 ${total} 局`;
     }
     section.append(words);
+    if (recent.length) section.append(this.evenLuckText(recent, reviewed.slice(-20, -10)));
     if (reviewed.length < 2) {
       section.append(make("p", "rv-empty", "再打一局就能看到走势。"));
       return section;
@@ -860,6 +861,22 @@ export class ReviewDialog {
     section.append(make("p", "rv-axis", "横轴：第几局（从旧到新）"));
     section.append(legend([["games", "每局"], ["smooth", "最近 5 局平均"], ["expert", "高手线（0.2）"]]));
     return section;
+  }
+
+  // The same games in points, luck taken out: what the player scores with average dice, which is
+  // the product's promise (「同样的运气能比之前多打出几十分」). A score is the start's expected
+  // total plus luck minus what was given up, so score − luck is the start less the losses.
+  evenLuckText(recent, before) {
+    const mean = (list, value) => list.reduce((s, e) => s + value(e), 0) / list.length;
+    const even = (e) => e.total - e.luck;
+    const best = mean(recent, (e) => e.total - e.luck + e.loss + (e.risk ?? 0));
+    let text = `平均运气下的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${mean(recent, even).toFixed(1)} 分`;
+    if (before.length >= 3) {
+      const change = mean(recent, even) - mean(before, even);
+      const rounded = Math.abs(change).toFixed(1);
+      text += rounded === "0.0" ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${rounded} 分`;
+    }
+    return make("p", "rv-even-luck", `${text}（每步都最优是 ${best.toFixed(1)} 分）`);
   }
 
   // The list of past games, newest first, with 复盘 for the ones kept whole.
