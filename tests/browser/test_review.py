@@ -568,15 +568,28 @@ def test_the_trend_says_what_the_player_scores_with_average_luck(table: Table) -
     page.wait_for_selector(f"{REVIEW} .rv-history-table")
     # The last 10 lost 23.15 on average (the risk included), the 4 before 37.
     assert table.text(".rv-even-luck") == (
-        "平均运气下的得分（得分 − 运气）：最近 10 局平均 231.4 分，比之前 4 局多 13.9 分"
-        "（每步都最优是 254.6 分）"
+        "去掉运气的得分（得分 − 运气）：最近 10 局平均 231.4 分，比之前 4 局多 13.9 分"
+        "（每步都选期望总分最高的一项，平均是 254.6 分）"
     )
+    assert "进步了" in table.text(".rv-trend-text")
+
+    def shown(entries: list[dict[str, Any]]) -> tuple[str, str]:
+        table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": entries})})
+        table.reload()
+        page.get_by_role("button", name="复盘与历史").click()
+        page.wait_for_selector(f"{REVIEW} .rv-history-table")
+        return table.text(".rv-trend-text"), table.text(".rv-even-luck")
+
     # Fewer than three games before the last ten: no comparison.
-    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": games[-5:]})})
-    table.reload()
-    page.get_by_role("button", name="复盘与历史").click()
-    page.wait_for_selector(f"{REVIEW} .rv-history-table")
-    assert table.text(".rv-even-luck").startswith("平均运气下的得分（得分 − 运气）：最近 5 局平均 ")
+    assert shown(games[-5:])[1].startswith("去掉运气的得分（得分 − 运气）：最近 5 局平均 ")
+    # A change within chance (0.03 per decision, 0.9 points a game) is no progress.
+    for i, game in enumerate(games):
+        loss = 20.0 - 0.9 * (i >= 4)
+        game.update(loss=loss, risk=0.0, average=round(loss / 30, 4))
+        game["luck"] = round(game["total"] - start + loss, 3)
+    per_step, points = shown(games)
+    assert per_step.endswith("，之前 4 局是 0.67 分（低于 0.2 为高手水平）")
+    assert "，和之前 4 局差不多（" in points
 
 
 def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Table) -> None:

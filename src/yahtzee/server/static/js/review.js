@@ -11,6 +11,10 @@ import { PIPS } from "./pips.js";
 const EXPERT_LOSS = 0.2;
 const FIRST_MISTAKES = 10;
 const FIRST_OPTIONS = 3; // a long list of options shows the best few and the choice made
+// The trend's smallest change called progress: 0.05 per decision, about 1.5 points a game (some 30
+// decisions). Ten games' mean moves more than that by chance alone, so less is 「差不多」.
+const PROGRESS = 0.05;
+const PROGRESS_POINTS = 1.5;
 const BOX_NAMES = {
   ones: "一点",
   twos: "二点",
@@ -813,7 +817,7 @@ export class ReviewDialog {
       const before = reviewed.slice(-20, -10);
       if (before.length >= 3) {
         const change = mean(recent) - mean(before);
-        text += change < -0.005 ? `，比之前 ${before.length} 局少了 ${(-change).toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${mean(before).toFixed(2)} 分`;
+        text += change <= -PROGRESS ? `，比之前 ${before.length} 局少了 ${(-change).toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${mean(before).toFixed(2)} 分`;
       }
       words.textContent = `${text}（低于 0.2 为高手水平）`;
     } else {
@@ -870,13 +874,13 @@ export class ReviewDialog {
     const mean = (list, value) => list.reduce((s, e) => s + value(e), 0) / list.length;
     const even = (e) => e.total - e.luck;
     const best = mean(recent, (e) => e.total - e.luck + e.loss + (e.risk ?? 0));
-    let text = `平均运气下的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${mean(recent, even).toFixed(1)} 分`;
+    let text = `去掉运气的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${mean(recent, even).toFixed(1)} 分`;
     if (before.length >= 3) {
       const change = mean(recent, even) - mean(before, even);
-      const rounded = Math.abs(change).toFixed(1);
-      text += rounded === "0.0" ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${rounded} 分`;
+      text += Math.abs(change) < PROGRESS_POINTS ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${Math.abs(change).toFixed(1)} 分`;
     }
-    return make("p", "rv-even-luck", `${text}（每步都最优是 ${best.toFixed(1)} 分）`);
+    // 求胜取舍 gives expected points up on purpose, so the reference is the expected-score best.
+    return make("p", "rv-even-luck", `${text}（每步都选期望总分最高的一项，平均是 ${best.toFixed(1)} 分）`);
   }
 
   // The list of past games, newest first, with 复盘 for the ones kept whole.
