@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -188,6 +190,34 @@ def test_review_command_counts_risks_apart_from_mistakes(
 
 def test_a_tiny_risk_reads_in_hundredths() -> None:
     # Risks are taken one by one and may cost 0.03 points: 「求胜取舍 0.0」 read as none taken.
-    text = identity_zh(254.5877, 1.0, 0.0, 256, 0.03)
-    assert text == "开局期望 254.6 ＋ 运气 +1.0 − 失误 0.0 − 求胜取舍 0.03 ＝ 256"
-    assert identity_zh(254.5877, 1.0, 0.0, 256) == "开局期望 254.6 ＋ 运气 +1.0 − 失误 0.0 ＝ 256"
+    text = identity_zh(254.5877, 1.4423, 0.0, 256, 0.03)
+    assert text.startswith("开局期望 254.6 ＋ 运气 +1.4 − 失误 0.0 − 求胜取舍 0.03 ＝ 256（")
+    text = identity_zh(254.5877, 1.4123, 0.0, 256)
+    assert text == "开局期望 254.6 ＋ 运气 +1.4 − 失误 0.0 ＝ 256"
+
+
+# (luck, mistakes, risks, total) of exact identities: 254.5877 + luck − mistakes − risks = total.
+ROUNDED_TERMS = [
+    (-16.1477, 28.14, 0.3, 210, "0.1"),  # 254.6 − 16.1 − 28.1 − 0.3 = 210.1 (a learner's review)
+    (-24.6577, 32.87, 0.06, 197, "0.1"),  # the risk reads 0.1: 196.9
+    (1.4423, 0.0, 0.03, 256, "0.03"),  # a risk in hundredths: 255.97
+    (-89.8877, 29.94, 8.76, 126, ""),  # 254.6 − 89.9 − 29.9 − 8.8 = 126.0
+    (11.4123, 30.0, 0.0, 236, ""),
+    (-30.5377, 24.05, 0.0, 200, ""),  # 24.05 reads 24.1, and luck −30.5 makes up for it
+]
+
+
+@pytest.mark.parametrize(("luck", "loss", "risk", "total", "gap"), ROUNDED_TERMS)
+def test_the_identity_says_when_its_rounded_terms_miss_the_total(
+    luck: float, loss: float, risk: float, total: int, gap: str
+) -> None:
+    assert abs(254.5877 + luck - loss - risk - total) < 1e-9
+    text = identity_zh(254.5877, luck, loss, total, risk)
+    shown = re.findall(r"[+-]?\d+\.\d+", text.split("＝")[0])
+    terms = [Decimal(figure) for figure in shown]
+    added = terms[0] + terms[1] - sum(terms[2:], Decimal(0))
+    if gap:
+        assert text.endswith(f"（各项已四舍五入，相加与总分差 {gap}）")
+        assert abs(added - total) == Decimal(gap)
+    else:
+        assert added == total and text.endswith(f"＝ {total}")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Literal
 
 from yahtzee.errors import IllegalMoveError
@@ -122,8 +123,13 @@ def points_zh(points: float) -> str:
 def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
     """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
     purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""
-    taken = f" − 求胜取舍 {points_zh(risk)}" if risk > 0 else ""
-    return f"开局期望 {start:.1f} ＋ 运气 {luck:+.1f} − 失误 {loss:.1f}{taken} ＝ {total}"
+    shown = [f"{start:.1f}", f"{luck:+.1f}", f"{loss:.1f}", points_zh(risk) if risk > 0 else "0"]
+    taken = f" − 求胜取舍 {shown[3]}" if risk > 0 else ""
+    text = f"开局期望 {shown[0]} ＋ 运气 {shown[1]} − 失误 {shown[2]}{taken} ＝ {total}"
+    # The identity is exact, but each term is rounded on its own: say so when they miss the total.
+    start_, luck_, loss_, risk_ = (Decimal(figure) for figure in shown)
+    gap = abs(total - (start_ + luck_ - loss_ - risk_))
+    return f"{text}（各项已四舍五入，相加与总分差 {gap.normalize():f}）" if gap else text
 
 
 def _find(advice: Advice, keep: tuple[int, ...] | None, box: Box | None) -> Option:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -60,6 +61,24 @@ def kept_game(table: Table) -> Game:
     return from_json(data["games"][-1]["game"])
 
 
+def check_rounding(table: Table) -> None:
+    """Each term of the identity is rounded on its own; when the terms as shown miss the total,
+    a note under them says by how much (a learner adding them up found 210.1 for 210)."""
+    terms = {}
+    for name in ("start", "luck", "loss", "risk", "total"):
+        found = table.page.locator(f".rv-term.{name} b")
+        if found.count():
+            text = found.inner_text().replace("−", "-").replace("±", "")
+            terms[name] = Decimal(text)
+    added = terms["start"] + terms["luck"] - terms["loss"] - terms.get("risk", Decimal(0))
+    gap = abs(terms["total"] - added)
+    note = table.page.locator(".rv-rounding")
+    if gap:
+        assert note.inner_text() == f"各项已四舍五入，相加与总分差 {gap.normalize():f}"
+    else:
+        assert note.count() == 0
+
+
 def check_summary(table: Table, review: Review, who: str = "你") -> None:
     """The identity and the skill figures as drawn match the server's review of ``who``'s
     side (你 or 电脑)."""
@@ -67,6 +86,7 @@ def check_summary(table: Table, review: Review, who: str = "你") -> None:
     assert shown(table, ".rv-term.luck b") == pytest.approx(review.luck, abs=0.051)
     assert shown(table, ".rv-term.loss b") == pytest.approx(review.loss, abs=0.051)
     assert shown(table, ".rv-term.total b") == review.final_total
+    check_rounding(table)
     assert shown(table, ".rv-stat.decisions dd") == review.decision_count
     assert shown(table, ".rv-stat.optimal dd") == review.optimal_count
     assert shown(table, ".rv-stat.average dd") == pytest.approx(review.average_loss, abs=0.0051)
@@ -401,6 +421,7 @@ def test_deliberate_risks_are_shown_apart_from_mistakes(
     page.wait_for_selector(f"{REVIEW} .rv-risks-card")
     assert shown(table, ".rv-term.loss b") == pytest.approx(summary["loss"], abs=0.051)
     assert shown(table, ".rv-term.risk b") == pytest.approx(summary["risk_loss"], abs=0.051)
+    check_rounding(table)
     assert shown(table, ".rv-stat.risks dd") == len(risks)
     # The computer's side speaks of how it played, not to a learner: no hints, no advice.
     assert page.locator(".rv-stat.hinted").count() == 0
@@ -711,3 +732,20 @@ def test_an_edited_total_never_reaches_the_export_name(table: Table) -> None:
         "kuaiting-20261130-0905-267.json",
         *["kuaiting-20261130-0905-game.json"] * 4,
     ]
+
+
+def test_the_equation_says_when_its_rounded_terms_miss_the_total(
+    table: Table, solver_table: SolverTable
+) -> None:
+    advisor = Advisor(solver_table)
+    for seed in range(100):
+        game = random_game(seed, vs=False)
+        review = review_side(game.sides[0], advisor)
+        if "相加与总分差" in review.summary_zh():
+            break
+    else:
+        raise AssertionError("every game's rounded terms added up")
+    open_file(table, "rounded.json", json.dumps(to_json(game)).encode())
+    table.page.wait_for_selector(f"{REVIEW} .rv-summary")
+    check_summary(table, review)
+    assert table.page.locator(".rv-rounding").count() == 1

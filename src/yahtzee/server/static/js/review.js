@@ -89,6 +89,17 @@ export function signed(value, digits = 1) {
   return `${value > 0 ? "+" : "−"}${text}`;
 }
 
+// How far the equation's terms, as shown, add up from the total: the identity is exact, but each
+// term is rounded on its own, so a learner adding them up may land 0.1 off. "" when they agree.
+function roundingGap(summary, risks) {
+  const cents = (text) => Math.round(Number(text) * 100);
+  const luck = Math.sign(summary.luck) * cents(Math.abs(summary.luck).toFixed(1));
+  const risk = risks ? cents(pointsText(summary.risk_loss)) : 0;
+  const shown = cents(summary.start.toFixed(1)) + luck - cents(summary.loss.toFixed(1)) - risk;
+  const gap = Math.abs(summary.final_total * 100 - shown);
+  return gap ? String(gap / 100) : "";
+}
+
 // What an option is, in words: 保留 6 6 再掷 / 全部重掷 / 不再掷，登记「三条」21 分 / 登记「一点」3 分
 // (and 五颗全留，空掷一次 for a roll made with every die held).
 export function describe(option) {
@@ -403,6 +414,8 @@ export class ReviewDialog {
     );
     equation.title = summary.text;
     section.append(equation);
+    const gap = roundingGap(summary, risks);
+    if (gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${gap}`));
     const stats = make("dl", "rv-stats");
     const stat = (name, value, className = "") => {
       const item = make("div", `rv-stat ${className}`.trim());
