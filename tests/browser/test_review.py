@@ -601,8 +601,13 @@ def test_the_trend_says_what_the_player_scores_with_average_luck(table: Table) -
         page.wait_for_selector(f"{REVIEW} .rv-history-table")
         return table.text(".rv-trend-text"), table.text(".rv-even-luck")
 
-    # Fewer than three games before the last ten: no comparison.
-    assert shown(games[-5:])[1].startswith("去掉运气的得分（得分 − 运气）：最近 5 局平均 ")
+    # Fewer than 13 games: the newer half against the older; fewer than 6: no comparison.
+    per_step, points = shown(games[:8])
+    assert per_step.startswith("共 8 局 · 最近 4 局平均每步失误 0.97 分，比之前 4 局少了 0.27 分")
+    assert "：最近 4 局平均 225.6 分，比之前 4 局多 8.0 分" in points
+    per_step, points = shown(games[-5:])
+    assert per_step.startswith("共 5 局 · 最近 5 局平均每步失误 ") and "之前" not in per_step
+    assert points.startswith("去掉运气的得分（得分 − 运气）：最近 5 局") and "之前" not in points
     # A change within chance (0.03 per decision, 0.9 points a game) is no progress.
     for i, game in enumerate(games):
         loss = 20.0 - 0.9 * (i >= 4)

@@ -89,6 +89,17 @@ export function signed(value, digits = 1) {
   return `${value > 0 ? "+" : "−"}${text}`;
 }
 
+// The games the trend compares: the last ten against up to ten before them; with fewer than 13
+// reviewed, the newer half against the older, so the first dozen games (when a learner gains most)
+// say whether they improved too. No comparison below six games: three a side at least.
+function trendWindows(reviewed) {
+  const n = reviewed.length;
+  if (n >= 13) return [reviewed.slice(-10), reviewed.slice(-20, -10)];
+  if (n < 6) return [reviewed, []];
+  const older = Math.floor(n / 2);
+  return [reviewed.slice(older), reviewed.slice(0, older)];
+}
+
 // How far the equation's terms, as shown, add up from the total: the identity is exact, but each
 // term is rounded on its own, so a learner adding them up may land 0.1 off. "" when they agree.
 function roundingGap(summary, risks) {
@@ -822,13 +833,12 @@ export class ReviewDialog {
       section.append(make("p", "rv-empty", "还没有记录。打完一局，这里会记下得分、运气和失误，看得出自己的进步。"));
       return section;
     }
-    const recent = reviewed.slice(-10);
+    const [recent, before] = trendWindows(reviewed);
     const mean = (list) => list.reduce((s, e) => s + e.average, 0) / list.length;
     const words = make("p", "rv-trend-text");
     if (recent.length) {
       let text = `共 ${total} 局 · 最近 ${recent.length} 局平均每步失误 ${mean(recent).toFixed(2)} 分`;
-      const before = reviewed.slice(-20, -10);
-      if (before.length >= 3) {
+      if (before.length) {
         const change = mean(recent) - mean(before);
         text += change <= -PROGRESS ? `，比之前 ${before.length} 局少了 ${(-change).toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${mean(before).toFixed(2)} 分`;
       }
@@ -837,7 +847,7 @@ export class ReviewDialog {
       words.textContent = `共 ${total} 局`;
     }
     section.append(words);
-    if (recent.length) section.append(this.evenLuckText(recent, reviewed.slice(-20, -10)));
+    if (recent.length) section.append(this.evenLuckText(recent, before));
     if (reviewed.length < 2) {
       section.append(make("p", "rv-empty", "再打一局就能看到走势。"));
       return section;
@@ -888,7 +898,7 @@ export class ReviewDialog {
     const even = (e) => e.total - e.luck;
     const best = mean(recent, (e) => e.total - e.luck + e.loss + (e.risk ?? 0));
     let text = `去掉运气的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${mean(recent, even).toFixed(1)} 分`;
-    if (before.length >= 3) {
+    if (before.length) {
       const change = mean(recent, even) - mean(before, even);
       text += Math.abs(change) < PROGRESS_POINTS ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${Math.abs(change).toFixed(1)} 分`;
     }
