@@ -8,8 +8,11 @@ import random
 
 import pytest
 
+from tests.browser.support import ScriptedDice
 from tests.conftest import random_sheet
 from yahtzee.errors import IllegalMoveError, MalformedError
+from yahtzee.game import Game, Roll
+from yahtzee.hints import hint_for, runner_up
 from yahtzee.rules import BOXES, Box, Sheet, choices, score
 from yahtzee.solver import Advice, Advisor, Option, Table
 
@@ -186,3 +189,41 @@ def test_keep_value_of_five_dice_is_stopping(advisor: Advisor) -> None:
     best = advisor.advise(Sheet(), (5, 5, 5, 5, 5), 0).best
     for rolls_left in (0, 1, 2):
         assert advisor.keep_value(Sheet(), [5, 5, 5, 5, 5], rolls_left) == best.ev
+
+
+def _keep(keep: tuple[int, ...], ev: float, box: Box | None = None) -> Option:
+    return Option(keep, box, None if box is None else 0, ev)
+
+
+# The best option first, then the runner-up the hint names, and what the hint says of it.
+RUNNERS_UP = [
+    ((_keep((5, 5), 231.2), _keep((3, 4, 5), 229.8)), "次选保留 3 4 5，少 1.4 分"),
+    ((_keep((5, 5), 231.2), _keep((), 231.17)), "次选全部重掷，少 0.03 分"),
+    (
+        (_keep((5, 5), 231.2), _keep((1, 2, 3, 4, 5), 231.199, Box.LARGE_STRAIGHT)),
+        "次选不再掷，少不到 0.01 分",
+    ),
+    ((_keep((2, 2), 120.0), _keep((3, 3), 120.0)), "保留 3 3 也一样"),
+    (
+        (Option(None, Box.CHANCE, 21, 80.0), Option(None, Box.ONES, 2, 77.5)),
+        "次选登记「一点」，少 2.5 分",
+    ),
+    ((Option(None, Box.CHANCE, 21, 80.0),), ""),
+]
+
+
+@pytest.mark.parametrize(("options", "said"), RUNNERS_UP)
+def test_a_hint_says_how_much_the_next_best_option_gives_up(
+    options: tuple[Option, ...], said: str
+) -> None:
+    assert runner_up(Advice(options)) == said
+
+
+def test_hints_name_the_runner_up_of_the_real_advice(advisor: Advisor) -> None:
+    game = Game.new().apply(Roll(), ScriptedDice([2, 5, 5, 2, 3]))
+    hint = hint_for(game, advisor)
+    advice = advisor.advise(Sheet(), (2, 2, 3, 5, 5), 2)
+    assert advice.options[1].keep == (3, 5, 5)
+    gap = advice.best.ev - advice.options[1].ev
+    words = f"保留 5 5，重掷其余 3 颗（期望总分 {hint.ev:.1f}；次选保留 3 5 5，少 {gap:.1f} 分）"
+    assert hint.text == words

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from yahtzee.analysis import OPTIMAL_TOLERANCE, points_zh
 from yahtzee.game import Game
 from yahtzee.rules import NUM_DICE, Box
-from yahtzee.solver import Advice, Advisor
+from yahtzee.solver import Advice, Advisor, Option
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,31 @@ def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, 
     return best.keep, None, f"保留 {shown}，重掷其余 {NUM_DICE - len(best.keep)} 颗"
 
 
+def _short(option: Option) -> str:
+    """An option in a few words: 保留 5 5 / 全部重掷 / 不再掷 / 登记「三条」."""
+    if option.keep is None:
+        assert option.box is not None
+        return f"登记「{option.box.zh}」"
+    if len(option.keep) == NUM_DICE:
+        return "不再掷"
+    if not option.keep:
+        return "全部重掷"
+    return "保留 " + " ".join(str(d) for d in option.keep)
+
+
+def runner_up(advice: Advice) -> str:
+    """What the next-best option gives up, so a hint also says how much the decision matters:
+    「次选保留 5 5，少 1.4 分」, or 「保留 3 3 也一样」 when it is as good; "" with one option."""
+    if len(advice.options) < 2:
+        return ""
+    second = advice.options[1]
+    gap = advice.best.ev - second.ev
+    if gap <= OPTIMAL_TOLERANCE:  # as the review counts it: choosing it would be no mistake
+        return f"{_short(second)} 也一样"
+    less = "不到 0.01" if gap < 0.005 else f" {points_zh(gap)}"
+    return f"次选{_short(second)}，少{less} 分"
+
+
 def hint_for(game: Game, advisor: Advisor) -> Hint:
     """The optimal suggestion for the decision in front of the acting side.
 
@@ -69,4 +95,6 @@ def hint_for(game: Game, advisor: Advisor) -> Hint:
     advice = advisor.advise(game.acting.sheet, dice, rolls_left)
     keep, box, words = _describe(advice, rolls_left)
     hold = None if keep is None else positions_for(keep, dice, game.turn.held)
-    return Hint(hold, box, advice.best.ev, f"{words}（期望总分 {advice.best.ev:.1f}）")
+    second = runner_up(advice)
+    second = f"；{second}" if second else ""
+    return Hint(hold, box, advice.best.ev, f"{words}（期望总分 {advice.best.ev:.1f}{second}）")
