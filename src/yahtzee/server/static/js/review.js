@@ -12,7 +12,7 @@ const EXPERT_LOSS = 0.2;
 const FIRST_MISTAKES = 10;
 const FIRST_OPTIONS = 3; // a long list of options shows the best few and the choice made
 // The trend's smallest change called progress: 0.05 per decision, about 1.5 points a game (some 30
-// decisions). Ten games' mean moves more than that by chance alone, so less is 「差不多」.
+// decisions). Smaller changes are well within what chance alone moves ten games' mean.
 const PROGRESS = 0.05;
 const PROGRESS_POINTS = 1.5;
 const BOX_NAMES = {

@@ -705,7 +705,7 @@ export class View {
       const margin = info.playerWon ? `，赢 ${mine - theirs} 分` : `，输 ${theirs - mine} 分`;
       body.append(tell(make("p", "result-winner", info.draw ? `平局，双方都是 ${mine} 分` : score + margin)));
       body.append(this.resultTable(info.sides, ["你", "电脑"]));
-      // The record is per level, as in the lobby; the first game at a level sets it quietly.
+      // The record is per level, as in the lobby: set by the first game there, then beaten.
       if (info.isNew) {
         const more = `新纪录！比原纪录 ${info.previous} 多 ${info.best - info.previous} 分`;
         body.append(tell(make("p", "new-record", more)));
