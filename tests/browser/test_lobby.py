@@ -429,6 +429,7 @@ def test_help_sections_below_the_game(table: Table) -> None:
         "「胜率」是估算",  # a learner led on points and read 18 %: the help says why
         "「期望总分」，是照它的建议",  # every hint quotes one
         "「次选……少几分」说这一步有多要紧",  # and the next best option's shortfall
+        "「去掉运气的得分」（得分 − 运气）",  # what the history's trend line means
     ):
         assert topic in text, topic
     # Below the game area.
