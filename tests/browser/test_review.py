@@ -616,6 +616,17 @@ def test_the_trend_says_what_the_player_scores_with_average_luck(table: Table) -
     per_step, points = shown(games)
     assert per_step.endswith("，之前 4 局是 0.67 分（低于 0.2 为高手水平）")
     assert "，和之前 4 局差不多（" in points
+    # Exactly 0.05 as shown (0.30 then 0.25, which floating point makes a drop of 0.0499…).
+    for i, game in enumerate(games[:6]):
+        loss = 7.5 if i >= 3 else 9.0
+        game.update(loss=loss, risk=0.0, average=round(loss / 30, 4))
+        game["luck"] = round(game["total"] - start + loss, 3)
+    per_step, points = shown(games[:6])
+    assert "最近 3 局平均每步失误 0.25 分，比之前 3 局少了 0.05 分，进步了" in per_step
+    assert "，比之前 3 局多 1.5 分（" in points
+    # The lobby's line names the same recent games as the trend.
+    table.page.get_by_role("button", name="关闭").click()
+    assert table.text("#history-line") == "已记录 6 局 · 最近 3 局平均每步失误 0.25 分"
 
 
 def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Table) -> None:

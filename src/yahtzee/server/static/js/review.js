@@ -4,6 +4,7 @@
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 // Loaded on demand by history.js.
 
+import { trendWindows } from "./history.js";
 import { LEVEL_NAMES, chanceText, pointsText } from "./words.js";
 import { lineChart, svg } from "./chart.js";
 import { PIPS } from "./pips.js";
@@ -15,6 +16,7 @@ const FIRST_OPTIONS = 3; // a long list of options shows the best few and the ch
 // decisions). Smaller changes are well within what chance alone moves ten games' mean.
 const PROGRESS = 0.05;
 const PROGRESS_POINTS = 1.5;
+const ROUNDOFF = 1e-9; // 0.30 − 0.25 is 0.0499… in floating point, and must still count
 const BOX_NAMES = {
   ones: "一点",
   twos: "二点",
@@ -87,17 +89,6 @@ export function signed(value, digits = 1) {
   const text = Math.abs(value).toFixed(digits);
   if (Number(text) === 0) return `±${text}`;
   return `${value > 0 ? "+" : "−"}${text}`;
-}
-
-// The games the trend compares: the last ten against up to ten before them; with fewer than 13
-// reviewed, the newer half against the older, so the first dozen games (when a learner gains most)
-// say whether they improved too. No comparison below six games: three a side at least.
-function trendWindows(reviewed) {
-  const n = reviewed.length;
-  if (n >= 13) return [reviewed.slice(-10), reviewed.slice(-20, -10)];
-  if (n < 6) return [reviewed, []];
-  const older = Math.floor(n / 2);
-  return [reviewed.slice(older), reviewed.slice(0, older)];
 }
 
 // How far the equation's terms, as shown, add up from the total: the identity is exact, but each
@@ -839,8 +830,8 @@ export class ReviewDialog {
     if (recent.length) {
       let text = `共 ${total} 局 · 最近 ${recent.length} 局平均每步失误 ${mean(recent).toFixed(2)} 分`;
       if (before.length) {
-        const change = mean(recent) - mean(before);
-        text += change <= -PROGRESS ? `，比之前 ${before.length} 局少了 ${(-change).toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${mean(before).toFixed(2)} 分`;
+        const drop = mean(before) - mean(recent);
+        text += drop >= PROGRESS - ROUNDOFF ? `，比之前 ${before.length} 局少了 ${drop.toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${mean(before).toFixed(2)} 分`;
       }
       words.textContent = `${text}（低于 0.2 为高手水平）`;
     } else {
@@ -900,7 +891,7 @@ export class ReviewDialog {
     let text = `去掉运气的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${mean(recent, even).toFixed(1)} 分`;
     if (before.length) {
       const change = mean(recent, even) - mean(before, even);
-      text += Math.abs(change) < PROGRESS_POINTS ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${Math.abs(change).toFixed(1)} 分`;
+      text += Math.abs(change) < PROGRESS_POINTS - ROUNDOFF ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${Math.abs(change).toFixed(1)} 分`;
     }
     // 求胜取舍 gives expected points up on purpose, so the reference is the expected-score best.
     return make("p", "rv-even-luck", `${text}（每步都选期望总分最高的一项，平均是 ${best.toFixed(1)} 分）`);
