@@ -71,9 +71,9 @@ def test_phone_turn_fits_one_screen_by_touch(open_table: OpenTable, mode: str) -
     table.box(table.best_box()).tap()
     if page.evaluate("() => document.getElementById('confirm-dialog').open"):
         page.locator("#confirm-ok").tap()
-    table.wait_idle()
     if mode == "single":
-        assert table.text("#round") == "第 2 / 13 回合"
+        expect(page.locator("#round")).to_have_text("第 2 / 13 回合")
+    table.wait_idle()
     # The help text wraps within the screen too.
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     no_horizontal_scroll(table, 390)

@@ -434,8 +434,8 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
     }
     page.get_by_role("button", name="重新开始").click()
     page.locator("#confirm-ok").click()
+    expect(page.locator("#match")).to_have_text("高手电脑 · 电脑先")
     table.wait_idle()
-    assert table.text("#match") == "高手电脑 · 电脑先"
     assert table.saved_game().starter == COMPUTER
 
 
