@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.gameplay import random_game, risky_game
-from yahtzee.analysis import identity_zh, review_json, review_side
+from yahtzee.analysis import identity_zh, review_json, review_side, shortfall_zh
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
@@ -221,3 +221,13 @@ def test_the_identity_says_when_its_rounded_terms_miss_the_total(
         assert abs(added - total) == Decimal(gap)
     else:
         assert added == total and text.endswith(f"＝ {total}")
+
+
+@pytest.mark.parametrize(
+    ("points", "said"),
+    [(1.94, "少 1.9 分"), (0.05, "少 0.1 分"), (0.049, "少 0.05 分"), (0.006, "少 0.01 分"),
+     (0.0049, "少不到 0.01 分"), (0.0001, "少不到 0.01 分")],
+)  # fmt: skip
+def test_a_shortfall_never_reads_zero(points: float, said: str) -> None:
+    # A play-to-win hint read 「期望总分少 0.00 分」 for a risk that gave up 0.003 points.
+    assert shortfall_zh(points) == said

@@ -120,6 +120,12 @@ def points_zh(points: float) -> str:
     return f"{points:.2f}" if 0 < points < 0.05 else f"{points:.1f}"
 
 
+def shortfall_zh(points: float) -> str:
+    """A loss as a hint or a card says it, 「少 1.4 分」: to 0.1, in hundredths under 0.05, and
+    「少不到 0.01 分」 under 0.005, which would read 0.00 (a tie reads as none)."""
+    return "少不到 0.01 分" if points < 0.005 else f"少 {points_zh(points)} 分"
+
+
 def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
     """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
     purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""

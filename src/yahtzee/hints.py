@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yahtzee.analysis import OPTIMAL_TOLERANCE, points_zh
+from yahtzee.analysis import OPTIMAL_TOLERANCE, shortfall_zh
 from yahtzee.game import Game
 from yahtzee.rules import NUM_DICE, Box
 from yahtzee.solver import Advice, Advisor, Option
@@ -59,12 +59,12 @@ def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, 
 
 
 def _short(option: Option) -> str:
-    """An option in a few words: 保留 5 5 / 全部重掷 / 不再掷 / 登记「三条」."""
+    """An option in a few words: 保留 5 5 / 全部重掷 / 不再掷（登记「三条」） / 登记「三条」."""
     if option.keep is None:
         assert option.box is not None
         return f"登记「{option.box.zh}」"
     if len(option.keep) == NUM_DICE:
-        return "不再掷"
+        return "不再掷" if option.box is None else f"不再掷（登记「{option.box.zh}」）"
     if not option.keep:
         return "全部重掷"
     return "保留 " + " ".join(str(d) for d in option.keep)
@@ -79,8 +79,7 @@ def runner_up(advice: Advice) -> str:
     gap = advice.best.ev - second.ev
     if gap <= OPTIMAL_TOLERANCE:  # as the review counts it: choosing it would be no mistake
         return f"{_short(second)} 也一样"
-    less = "不到 0.01" if gap < 0.005 else f" {points_zh(gap)}"
-    return f"次选{_short(second)}，少{less} 分"
+    return f"次选{_short(second)}，{shortfall_zh(gap)}"
 
 
 def hint_for(game: Game, advisor: Advisor) -> Hint:

@@ -2,8 +2,8 @@
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it gives
 expected points up against the EV-optimal one the text says why in a few words, by the chance
-the 胜率 bar shows the side (``REASONS``): 「落后较多，冒险追分」 below 35 %, 「稍落后，冒险追分」
-below one half, then 「稍领先，求稳」 and, from 65 %, 「领先较多，求稳」.
+the 胜率 bar shows the side (``REASONS``): 「落后较多，冒险追分」 below 35 %, 「稍落后，按胜率取舍」
+below one half, then 「稍领先，按胜率取舍」 and, from 65 %, 「领先较多，求稳」.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, points_zh, review_json
+from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json, shortfall_zh
 from yahtzee.game import PLAYER, Game
 from yahtzee.hints import Hint, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
@@ -23,11 +23,13 @@ from yahtzee.winprob.kernel import Laws, after_value
 
 REASONS: tuple[tuple[float, str], ...] = (
     (0.35, "落后较多，冒险追分"),
-    (0.5, "稍落后，冒险追分"),
-    (0.65, "稍领先，求稳"),
+    (0.5, "稍落后，按胜率取舍"),
+    (0.65, "稍领先，按胜率取舍"),
     (1.01, "领先较多，求稳"),
 )
-"""(upper bound of the side's chance, draws half; words): a 48 % chance is not far behind."""
+"""(upper bound of the side's chance, draws half; words): a 48 % chance is not far behind.
+Only far from even is the direction of the move sure enough to name: near it the 高手 may bank a
+sure 25 (safer) at 48 %, so the words say only that the chance decided."""
 
 
 def reason(chance: float) -> str:
@@ -87,9 +89,10 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     draw = f"，平局 {percent(chances.draw)}" if chances.draw >= 0.01 else ""
     # The price in expected points is said, as the review says it, and the chance is the one
     # the side has now: 「胜率 3%」 alone read as what the move would bring.
-    cost = points_zh(hint.ev - ev)
-    odds = f"现在胜率 {percent(mine)}{draw}"
-    return Hint(hold, box, ev, f"{words}（{why}：期望总分少 {cost} 分，{odds}）")
+    cost = shortfall_zh(hint.ev - ev)
+    chance = percent(mine)
+    odds = f"现在胜率{' ' if chance[0].isdigit() else ''}{chance}{draw}"  # 「现在胜率不到 1%」
+    return Hint(hold, box, ev, f"{words}（{why}：期望总分{cost}，{odds}）")
 
 
 def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:

@@ -634,8 +634,8 @@ export class ReviewDialog {
     section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
     const many = review.risks.length > 1;
     const why = who === "电脑"
-      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后时冒险追分，领先时求稳。"
-      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（落后时冒险追分，领先时求稳）。`;
+      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后较多时冒险追分，领先较多时求稳。"
+      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（落后较多时冒险追分，领先较多时求稳）。`;
     section.append(make("p", "rv-explain", `${why}${many ? "这些" : "这"}不算失误。`));
     const list = make("ol", "rv-mistakes rv-risks");
     review.risks.forEach((index, rank) => {
