@@ -275,8 +275,9 @@ class Table:
         return self.page.locator(selector).first.inner_text().strip()
 
     def status(self) -> str:
-        """The status line."""
-        return self.text("#status")
+        """The status line, with plain spaces (the page keeps a list of dice together with
+        non-breaking ones)."""
+        return self.text("#status").replace("\u00a0", " ")
 
     def message(self) -> str:
         """The one-line message (empty when hidden)."""

@@ -6,6 +6,7 @@ the 高手 computer plays.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -70,7 +71,10 @@ def check_against_advisor(table: Table, advisor: Advisor, hint: dict[str, Any]) 
         assert best.box is not None and hint["box"] == best.box.value
         assert gold_boxes(table) == {best.box.value}
         assert gold_dice(table) == set()
-    assert table.status().startswith("提示：")
+    assert table.status() == f"提示：{hint['text']}"
+    # A list of dice stays on one line: faces are joined by non-breaking spaces on the page.
+    raw = table.page.evaluate("() => document.getElementById('status').textContent")
+    assert re.search(r"\d \d", raw) is None, raw
 
 
 def test_three_hints_gold_marks_and_none_left(table: Table, solver_table: SolverTable) -> None:

@@ -224,8 +224,10 @@ export class View {
     this.renderDice(state);
     this.renderRollButton(state);
     this.renderSheet(state);
-    // A live region speaks every rewrite, even of the same words: write only a change.
-    if (this.el.status.textContent !== state.status) this.el.status.textContent = state.status;
+    // A live region speaks every rewrite, even of the same words: write only a change. A list of
+    // dice (保留 1 4 4 4) keeps to one line: a phone broke it as 「保留 1 4 4」 / 「4」.
+    const status = state.status.replace(/(\d) (?=\d)/g, "$1\u00a0");
+    if (this.el.status.textContent !== status) this.el.status.textContent = status;
     this.placeFocus();
   }
 
