@@ -119,6 +119,7 @@ def play_player_turn(table: Table, *, hint: bool, reroll: bool) -> None:
         return
     if hint:
         left = table.saved_game().hints_left
+        table.page.wait_for_selector("#game[data-shortcuts='on']")  # K1: the keys act
         with table.page.expect_response("**/api/hint"):
             table.page.keyboard.press("h")
         table.wait_idle()
