@@ -17,10 +17,10 @@ export const MAX_SUMMARIES = 100;
 export const MAX_GAMES = 10;
 export const EXPERT_LOSS = 0.2;
 
-// A short, stable fingerprint of a game's logs (FNV-1a), so one game is never counted twice.
-// The games the trend compares (the lobby's line names the same recent ones): the last ten against up to ten before them; with fewer than 13
-// reviewed, the newer half against the older, so the first dozen games (when a learner gains most)
-// say whether they improved too. No comparison below six games: three a side at least.
+// The games the trend compares (the lobby's line names the same recent ones): the last ten
+// against up to ten before them; with fewer than 13 reviewed, the newer half against the older,
+// so the first dozen games (when a learner gains most) say whether they improved too. No
+// comparison below six games: three a side at least.
 export function trendWindows(reviewed) {
   const n = reviewed.length;
   if (n >= 13) return [reviewed.slice(-10), reviewed.slice(-20, -10)];
@@ -29,6 +29,12 @@ export function trendWindows(reviewed) {
   return [reviewed.slice(older), reviewed.slice(0, older)];
 }
 
+// The mean of `value` over history entries (loss per decision unless told otherwise).
+export function meanOf(entries, value = (e) => e.average) {
+  return entries.length ? entries.reduce((sum, e) => sum + value(e), 0) / entries.length : 0;
+}
+
+// A short, stable fingerprint of a game's logs (FNV-1a), so one game is never counted twice.
 function fingerprint(game) {
   const text = JSON.stringify((game.sides || []).map((side) => side.log));
   let hash = 0x811c9dc5;
@@ -248,9 +254,8 @@ export class Reviews {
       return;
     }
     const [recent] = trendWindows(reviewed);
-    const mean = recent.reduce((sum, e) => sum + e.average, 0) / (recent.length || 1);
     line.textContent = recent.length
-      ? `已记录 ${this.entries.length} 局 · 最近 ${recent.length} 局平均每步失误 ${mean.toFixed(2)} 分`
+      ? `已记录 ${this.entries.length} 局 · 最近 ${recent.length} 局平均每步失误 ${meanOf(recent).toFixed(2)} 分`
       : `已记录 ${this.entries.length} 局`;
   }
 

@@ -4,7 +4,7 @@
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 // Loaded on demand by history.js.
 
-import { trendWindows } from "./history.js";
+import { meanOf, trendWindows } from "./history.js";
 import { LEVEL_NAMES, chanceText, pointsText } from "./words.js";
 import { lineChart, svg } from "./chart.js";
 import { PIPS } from "./pips.js";
@@ -93,12 +93,11 @@ export function signed(value, digits = 1) {
 
 // How far the equation's terms, as shown, add up from the total: the identity is exact, but each
 // term is rounded on its own, so a learner adding them up may land 0.1 off. "" when they agree.
-function roundingGap(summary, risks) {
-  const cents = (text) => Math.round(Number(text) * 100);
-  const luck = Math.sign(summary.luck) * cents(Math.abs(summary.luck).toFixed(1));
-  const risk = risks ? cents(pointsText(summary.risk_loss)) : 0;
-  const shown = cents(summary.start.toFixed(1)) + luck - cents(summary.loss.toFixed(1)) - risk;
-  const gap = Math.abs(summary.final_total * 100 - shown);
+// `shown` holds the terms' texts as drawn (运气 with its sign: +, − or ±).
+function roundingGap(shown, total) {
+  const cents = (text) => Math.round(Number(text.replace("−", "-").replace("±", "")) * 100);
+  const added = cents(shown.start) + cents(shown.luck) - cents(shown.loss) - (shown.risk ? cents(shown.risk) : 0);
+  const gap = Math.abs(total * 100 - added);
   return gap ? String(gap / 100) : "";
 }
 
@@ -404,19 +403,25 @@ export class ReviewDialog {
       t.append(make("small", "", name), make("b", "num", value));
       return t;
     };
+    const shown = {
+      start: summary.start.toFixed(1),
+      luck: signed(summary.luck),
+      loss: summary.loss.toFixed(1),
+      risk: risks ? pointsText(summary.risk_loss) : "",
+    };
     equation.append(
-      term("开局期望", summary.start.toFixed(1), "start"),
+      term("开局期望", shown.start, "start"),
       make("span", "rv-op", "＋"),
-      term("运气", signed(summary.luck), summary.luck >= 0 ? "luck good" : "luck bad"),
+      term("运气", shown.luck, summary.luck >= 0 ? "luck good" : "luck bad"),
       make("span", "rv-op", "−"),
-      term("失误", summary.loss.toFixed(1), "loss"),
-      ...(risks ? [make("span", "rv-op", "−"), term("求胜取舍", pointsText(summary.risk_loss), "risk")] : []),
+      term("失误", shown.loss, "loss"),
+      ...(risks ? [make("span", "rv-op", "−"), term("求胜取舍", shown.risk, "risk")] : []),
       make("span", "rv-op", "＝"),
       term("总分", String(summary.final_total), "total"),
     );
     equation.title = summary.text;
     section.append(equation);
-    const gap = roundingGap(summary, risks);
+    const gap = roundingGap(shown, summary.final_total);
     if (gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${gap}`));
     const stats = make("dl", "rv-stats");
     const stat = (name, value, className = "") => {
@@ -825,13 +830,12 @@ export class ReviewDialog {
       return section;
     }
     const [recent, before] = trendWindows(reviewed);
-    const mean = (list) => list.reduce((s, e) => s + e.average, 0) / list.length;
     const words = make("p", "rv-trend-text");
     if (recent.length) {
-      let text = `共 ${total} 局 · 最近 ${recent.length} 局平均每步失误 ${mean(recent).toFixed(2)} 分`;
+      let text = `共 ${total} 局 · 最近 ${recent.length} 局平均每步失误 ${meanOf(recent).toFixed(2)} 分`;
       if (before.length) {
-        const drop = mean(before) - mean(recent);
-        text += drop >= PROGRESS - ROUNDOFF ? `，比之前 ${before.length} 局少了 ${drop.toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${mean(before).toFixed(2)} 分`;
+        const drop = meanOf(before) - meanOf(recent);
+        text += drop >= PROGRESS - ROUNDOFF ? `，比之前 ${before.length} 局少了 ${drop.toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${meanOf(before).toFixed(2)} 分`;
       }
       words.textContent = `${text}（低于 0.2 为高手水平）`;
     } else {
@@ -848,7 +852,7 @@ export class ReviewDialog {
     const points = reviewed.map((e, i) => [i + 1, e.average]);
     const smooth = reviewed.map((_, i) => {
       const window = reviewed.slice(Math.max(0, i - 4), i + 1);
-      return [i + 1, mean(window)];
+      return [i + 1, meanOf(window)];
     });
     const top = Math.max(0.5, ...points.map(([, y]) => y));
     this.chart(box, (width) => {
@@ -885,12 +889,11 @@ export class ReviewDialog {
   // the product's promise (「同样的运气能比之前多打出几十分」). A score is the start's expected
   // total plus luck minus what was given up, so score − luck is the start less the losses.
   evenLuckText(recent, before) {
-    const mean = (list, value) => list.reduce((s, e) => s + value(e), 0) / list.length;
     const even = (e) => e.total - e.luck;
-    const best = mean(recent, (e) => e.total - e.luck + e.loss + (e.risk ?? 0));
-    let text = `去掉运气的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${mean(recent, even).toFixed(1)} 分`;
+    const best = meanOf(recent, (e) => e.total - e.luck + e.loss + (e.risk ?? 0));
+    let text = `去掉运气的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${meanOf(recent, even).toFixed(1)} 分`;
     if (before.length) {
-      const change = mean(recent, even) - mean(before, even);
+      const change = meanOf(recent, even) - meanOf(before, even);
       text += Math.abs(change) < PROGRESS_POINTS - ROUNDOFF ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${Math.abs(change).toFixed(1)} 分`;
     }
     // 求胜取舍 gives expected points up on purpose, so the reference is the expected-score best.
