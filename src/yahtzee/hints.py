@@ -43,6 +43,16 @@ def positions_for(
     return tuple(sorted(chosen))
 
 
+def _kept(keep: Sequence[int]) -> str:
+    """保留 5 5, or 全部重掷 when no die is kept."""
+    return f"保留 {' '.join(map(str, keep))}" if keep else "全部重掷"
+
+
+def keep_words(keep: Sequence[int]) -> str:
+    """A keep that rerolls some dice, as a hint says it: 保留 5 5，重掷其余 3 颗 / 全部重掷."""
+    return f"{_kept(keep)}，重掷其余 {NUM_DICE - len(keep)} 颗" if keep else _kept(keep)
+
+
 def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, Box | None, str]:
     best = advice.best
     if best.keep is None:
@@ -52,10 +62,7 @@ def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, 
         box = best.box
         words = f"不用再掷，登记「{box.zh}」" if box is not None else "不用再掷"
         return best.keep, box, words
-    if not best.keep:
-        return best.keep, None, "全部重掷"
-    shown = " ".join(str(d) for d in best.keep)
-    return best.keep, None, f"保留 {shown}，重掷其余 {NUM_DICE - len(best.keep)} 颗"
+    return best.keep, None, keep_words(best.keep)
 
 
 def _short(option: Option) -> str:
@@ -65,9 +72,7 @@ def _short(option: Option) -> str:
         return f"登记「{option.box.zh}」"
     if len(option.keep) == NUM_DICE:
         return "不再掷" if option.box is None else f"不再掷（登记「{option.box.zh}」）"
-    if not option.keep:
-        return "全部重掷"
-    return "保留 " + " ".join(str(d) for d in option.keep)
+    return _kept(option.keep)
 
 
 def runner_up(advice: Advice) -> str:
@@ -94,6 +99,6 @@ def hint_for(game: Game, advisor: Advisor) -> Hint:
     advice = advisor.advise(game.acting.sheet, dice, rolls_left)
     keep, box, words = _describe(advice, rolls_left)
     hold = None if keep is None else positions_for(keep, dice, game.turn.held)
-    second = runner_up(advice)
-    second = f"；{second}" if second else ""
-    return Hint(hold, box, advice.best.ev, f"{words}（期望总分 {advice.best.ev:.1f}{second}）")
+    runner = runner_up(advice)
+    then = f"；{runner}" if runner else ""
+    return Hint(hold, box, advice.best.ev, f"{words}（期望总分 {advice.best.ev:.1f}{then}）")

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json, shortfall_zh
 from yahtzee.game import PLAYER, Game
-from yahtzee.hints import Hint, positions_for
+from yahtzee.hints import Hint, keep_words, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
@@ -75,8 +75,7 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     else:
         hold = positions_for(choice, dice, held)
         ev = advisor.keep_value(sheet, choice, game.turn.rolls_left)
-        shown = " ".join(str(x) for x in choice)
-        words = f"保留 {shown}，重掷其余 {NUM_DICE - len(choice)} 颗" if choice else "全部重掷"
+        words = keep_words(choice)
     box = choice if isinstance(choice, Box) else None
     if hint.ev - ev <= OPTIMAL_TOLERANCE:
         # Tied with the EV choice in expected total: nothing is given up, so no reason to give.
