@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import unicodedata
 from decimal import Decimal
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.gameplay import random_game, risky_game
-from yahtzee.analysis import identity_zh, review_json, review_side, shortfall_zh
+from yahtzee.analysis import identity_zh, review_json, review_side, shortfall_zh, signed_zh
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
@@ -115,7 +116,11 @@ def test_a_roll_with_all_five_held_is_no_stop(
     path = tmp_path / "game.json"
     path.write_text(dumps(game), "utf-8")
     assert main(["review", str(path), "--top", "99"]) == 0
-    assert "五颗全留再掷 (idle roll)" in capsys.readouterr().out
+    assert "五颗全留，空掷一次 (idle roll)" in capsys.readouterr().out
+
+
+def display_width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def test_review_command(
@@ -126,7 +131,18 @@ def test_review_command(
     assert main(["review", str(path)]) == 0
     out = capsys.readouterr().out
     assert "开局期望 254.6" in out
-    assert "损失" in out
+    # The mistakes' table: its columns line up in a terminal, where a Chinese character takes
+    # two columns (the best choice starts where its heading does).
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.lstrip().startswith("回合"))
+    assert lines[head].split() == ["回合", "掷", "骰子", "你的选择", "最佳选择", "失误"]
+    rows = [line for line in lines[head + 1 :] if line.strip()]
+    assert rows
+    column = display_width(lines[head].split("最佳选择")[0])
+    for row in rows:
+        assert row.count("  ") >= 5, row
+        best = re.split(r"  +", row.strip())[-2]
+        assert display_width(row[: row.rindex(best)]) == column, row
     assert main(["review", str(path), "--side", "computer", "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
     assert body["summary"]["decisions"] > 13
@@ -196,6 +212,16 @@ def test_a_tiny_risk_reads_in_hundredths() -> None:
     assert text == "开局期望 254.6 ＋ 运气 +1.4 − 失误 0.0 ＝ 256"
 
 
+@pytest.mark.parametrize(
+    ("luck", "text"), [(-32.44, "−32.4"), (3.16, "+3.2"), (-0.04, "±0.0"), (0.0, "±0.0")]
+)
+def test_luck_is_signed_as_the_page_signs_it(luck: float, text: str) -> None:
+    # A real minus sign, and no sign for what rounds to nothing (words.js `signed`).
+    assert signed_zh(luck) == text
+    total = round(254.5877 + luck)
+    assert f"＋ 运气 {text} − 失误 0.0" in identity_zh(254.5877, luck, 0.0, total)
+
+
 # (luck, mistakes, risks, total) of exact identities: 254.5877 + luck − mistakes − risks = total.
 ROUNDED_TERMS = [
     (-16.1477, 28.14, 0.3, 210, "0.1"),  # 254.6 − 16.1 − 28.1 − 0.3 = 210.1 (a learner's review)
@@ -213,8 +239,8 @@ def test_the_identity_says_when_its_rounded_terms_miss_the_total(
 ) -> None:
     assert abs(254.5877 + luck - loss - risk - total) < 1e-9
     text = identity_zh(254.5877, luck, loss, total, risk)
-    shown = re.findall(r"[+-]?\d+\.\d+", text.split("＝")[0])
-    terms = [Decimal(figure) for figure in shown]
+    shown = re.findall(r"[+−±]?\d+\.\d+", text.split("＝")[0])
+    terms = [Decimal(figure.replace("−", "-").lstrip("±")) for figure in shown]
     added = terms[0] + terms[1] - sum(terms[2:], Decimal(0))
     if gap:
         assert text.endswith(f"（各项已四舍五入，相加与总分差 {gap}）")

@@ -126,12 +126,21 @@ def shortfall_zh(points: float) -> str:
     return "少不到 0.01 分" if points < 0.005 else f"少 {points_zh(points)} 分"
 
 
+def signed_zh(value: float) -> str:
+    """A figure to 0.1 with its sign as the page writes it (words.js ``signed``): 「+3.2」,
+    「−32.4」 with a real minus sign, 「±0.0」 for what rounds to nothing."""
+    text = f"{abs(value):.1f}"
+    if float(text) == 0:
+        return f"±{text}"
+    return f"{'+' if value > 0 else '−'}{text}"
+
+
 def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
     """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
     purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""
-    shown = [f"{start:.1f}", f"{luck:+.1f}", f"{loss:.1f}", points_zh(risk) if risk > 0 else "0"]
+    shown = [f"{start:.1f}", f"{luck:.1f}", f"{loss:.1f}", points_zh(risk) if risk > 0 else "0"]
     taken = f" − 求胜取舍 {shown[3]}" if risk > 0 else ""
-    text = f"开局期望 {shown[0]} ＋ 运气 {shown[1]} − 失误 {shown[2]}{taken} ＝ {total}"
+    text = f"开局期望 {shown[0]} ＋ 运气 {signed_zh(luck)} − 失误 {shown[2]}{taken} ＝ {total}"
     # The identity is exact, but each term is rounded on its own: say so when they miss the total.
     start_, luck_, loss_, risk_ = (Decimal(figure) for figure in shown)
     gap = abs(total - (start_ + luck_ - loss_ - risk_))

@@ -66,12 +66,12 @@ def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, 
 
 
 def _short(option: Option) -> str:
-    """An option in a few words: 保留 5 5 / 全部重掷 / 不再掷（登记「三条」） / 登记「三条」."""
+    """An option in a few words: 保留 5 5 / 全部重掷 / 直接登记「三条」 / 登记「三条」."""
     if option.keep is None:
         assert option.box is not None
         return f"登记「{option.box.zh}」"
     if len(option.keep) == NUM_DICE:
-        return "不再掷" if option.box is None else f"不再掷（登记「{option.box.zh}」）"
+        return "不再掷" if option.box is None else f"直接登记「{option.box.zh}」"
     return _kept(option.keep)
 
 

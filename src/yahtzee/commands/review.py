@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from pathlib import Path
 
 from yahtzee.commands._numbers import whole_number
@@ -38,12 +39,24 @@ def _describe(option: dict[str, object]) -> str:
         keep = option["keep"]
         assert isinstance(keep, list)
         if option.get("reroll"):
-            return "五颗全留再掷 (idle roll)"
+            return "五颗全留，空掷一次 (idle roll)"
         if len(keep) == 5:
             return "不再掷 (stop)"
         return f"保留 keep [{' '.join(map(str, keep))}]" if keep else "全部重掷 (reroll all)"
     box = Box(str(option["box"]))
     return f"登记 {box.zh} {box.value} ({option['points']})"
+
+
+def _width(text: str) -> int:
+    """Columns a terminal gives ``text``: two for each wide (CJK) character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _cell(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal columns; str's own padding counts characters, so a
+    column of Chinese words would not line up."""
+    fill = " " * max(0, width - _width(text))
+    return fill + text if right else text + fill
 
 
 def _chances_line(curve: dict[str, object], side: str) -> str:
@@ -128,12 +141,17 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print()
     chosen = "你的选择" if args.side == "player" else "电脑的选择"
-    print(f"{'回合':>4} {'掷':>2}  {'骰子':<11} {chosen:<24} {'最佳选择':<24} {'损失':>6}")
+    rows = [("回合", "掷", "骰子", chosen, "最佳选择", "失误")]
     for i in mistakes[: args.top]:
         d = decisions[i]
         dice = " ".join(map(str, d["dice"]))
-        print(
-            f"{d['turn']:>4} {d['roll']:>2}  {dice:<11} {_describe(d['chosen']):<24} "
-            f"{_describe(d['best']):<24} {d['loss']:>6.2f}"
-        )
+        rows.append(
+            (str(d["turn"]), str(d["roll"]), dice, _describe(d["chosen"]), _describe(d["best"]),
+             f"{d['loss']:.2f}")
+        )  # fmt: skip
+    widths = [max(_width(row[column]) for row in rows) for column in range(6)]
+    for row in rows:
+        cells = [_cell(text, width, right=column in (0, 1, 5)) for column, (text, width) in
+                 enumerate(zip(row, widths, strict=True))]  # fmt: skip
+        print("  ".join(cells).rstrip())
     return 0

@@ -2,8 +2,8 @@
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it gives
 expected points up against the EV-optimal one the text says why in a few words, by the chance
-the 胜率 bar shows the side (``REASONS``): 「落后较多，冒险追分」 below 35 %, 「稍落后，按胜率取舍」
-below one half, then 「稍领先，按胜率取舍」 and, from 65 %, 「领先较多，求稳」.
+the 胜率 bar shows the side (``REASONS``): 「胜算不大，冒险追分」 below 35 %,
+「胜负难料，按胜率取舍」 up to 65 % and 「胜算较大，求稳」 from there.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import Laws, after_value
 
 REASONS: tuple[tuple[float, str], ...] = (
-    (0.35, "落后较多，冒险追分"),
-    (0.5, "稍落后，按胜率取舍"),
-    (0.65, "稍领先，按胜率取舍"),
-    (1.01, "领先较多，求稳"),
+    (0.35, "胜算不大，冒险追分"),
+    (0.65, "胜负难料，按胜率取舍"),
+    (1.01, "胜算较大，求稳"),
 )
-"""(upper bound of the side's chance, draws half; words): a 48 % chance is not far behind.
-Only far from even is the direction of the move sure enough to name: near it the 高手 may bank a
-sure 25 (safer) at 48 %, so the words say only that the chance decided."""
+"""(upper bound of the side's chance, draws half; words). The words name the chance, not the
+score: a side ahead on points can still have the smaller chance. Only far from even is the
+direction of the move sure enough to name: near it the 高手 may bank a sure 25 (safer) at 48 %,
+so the words say only that the chance decided."""
 
 
 def reason(chance: float) -> str:
