@@ -383,7 +383,7 @@ def test_the_computer_turn_is_announced(open_table: OpenTable) -> None:
     table.wait_idle()
     *rolls, scored = said(page)
     for line in rolls[1:]:
-        assert re.fullmatch(r"电脑(留下 [1-6]( [1-6])*|全部重掷)，掷出 [1-6]( [1-6]){4}", line), (
+        assert re.fullmatch(r"电脑(保留 [1-6]( [1-6])*|全部重掷)，掷出 [1-6]( [1-6]){4}", line), (
             line
         )
     match = re.fullmatch(r"电脑：(\S+) 登记 (\d+) 分，总分 (\d+)", scored)

@@ -153,6 +153,6 @@ def test_a_reroll_hint_gives_way_when_all_five_are_held(table: Table) -> None:
     for index in range(5):
         if not table.held()[index]:
             table.toggle(index)
-    assert table.status() == "五颗都保留了：选择一项登记，或先放开几颗再掷"
+    assert table.status() == "五颗都保留了：选择一项登记，或先取消保留几颗再掷"
     table.toggle(hint["hold"][0])  # a die let go: the hint's advice is back
     assert table.status() == hinted

@@ -414,7 +414,8 @@ def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:
     install_roll(table, game.apply(Roll(), ScriptedDice(sixes)))
     table.roll()
     assert table.dice() == sixes
-    assert "快艇加成 +100" in table.status() and "百搭" in table.status()
+    # One instruction (the Joker's), with the rolls still left.
+    assert table.status() == "又是快艇！按百搭规则选一项登记，另加快艇加成 +100，也可以再掷"
     previews = table.previews()
     assert previews.pop("sixes") == 30
     assert set(previews.values()) == {None}  # every other box shows a dash
@@ -451,6 +452,8 @@ def test_joker_with_a_zero_yahtzee_gives_no_bonus(table: Table) -> None:
     assert table.box_states()["yahtzee"]["text"] == "0"
     install_roll(table, game.apply(Roll(), ScriptedDice([2] * 5)))
     table.roll()
-    assert "快艇加成" not in table.status() and "百搭" in table.status()
+    assert table.status() == (
+        "快艇！「快艇」一项记的是 0，没有加成；按百搭规则选一项登记，也可以再掷"
+    )
     assert table.previews()["twos"] == 10
     assert table.text("#sheet .row-yahtzee_bonus td") == "0"

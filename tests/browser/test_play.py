@@ -207,7 +207,7 @@ def test_no_roll_with_all_five_held(table: Table) -> None:
     roll = page.locator("#roll-btn")
     expect(roll).to_be_disabled()
     assert roll.text_content() == "再掷 (1/3)"
-    assert table.status() == "五颗都保留了：选择一项登记，或先放开几颗再掷"
+    assert table.status() == "五颗都保留了：选择一项登记，或先取消保留几颗再掷"
     before = table.storage("yahtzee.game")
     page.locator("#game").focus()
     page.keyboard.press("Space")

@@ -215,7 +215,7 @@ def check_records(table: Table, level: str, mine: int, computer: int) -> None:
     assert records == expected
     table.page.locator("#result-dialog").get_by_role("button", name="回大厅").click()
     name = {v: k for k, v in LEVELS.items()}[level]
-    line = table.page.locator("#records dt", has_text=f"人机·{name}").locator(
+    line = table.page.locator("#records dt", has_text=f"人机 · {name}").locator(
         "xpath=following-sibling::dd[1]"
     )
     wins, losses, draws = entry["wins"], entry["losses"], entry["draws"]

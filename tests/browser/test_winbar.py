@@ -32,8 +32,8 @@ def test_win_bar_in_vs_mode(table: Table) -> None:
     assert "胜率" in bar.inner_text()
     # The assumption behind the figures is stated on hover, and to screen readers, which
     # skip most tooltips, in the bar's own text.
-    assert "假设你此后按最优策略走" in (bar.get_attribute("title") or "")
-    assert "假设你此后按最优策略走" in bar.evaluate("el => el.textContent")
+    assert "假设你此后都按最优打法走" in (bar.get_attribute("title") or "")
+    assert "假设你此后都按最优打法走" in bar.evaluate("el => el.textContent")
     table.page.get_by_role("button", name="掷骰子").click()
     table.wait_idle()
     after = _shares(table)

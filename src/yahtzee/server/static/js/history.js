@@ -6,7 +6,7 @@
 // are loaded only when one is opened, which keeps the first page load light.
 
 import { MAX_TOTAL, keepUnreadable, numberIn, wholeIn } from "./storage.js";
-import { pointsText } from "./words.js";
+import { pointsText, signed } from "./words.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -306,10 +306,9 @@ export class Reviews {
   // The result dialog's short review line: luck, mistakes, the points given up to win (no
   // mistakes) and the loss per decision. With the start's 254.6 they make up the score.
   resultLine(summary) {
-    const luck = `${summary.luck >= 0 ? "+" : "−"}${Math.abs(summary.luck).toFixed(1)}`;
     const risks = summary.risks ? ` · 求胜取舍 ${pointsText(summary.risk_loss)} 分` : "";
     const average = summary.average_loss.toFixed(2);
-    return `运气 ${luck} 分 · 失误 ${summary.loss.toFixed(1)} 分${risks} · 平均每步失误 ${average} 分`;
+    return `运气 ${signed(summary.luck)} 分 · 失误 ${summary.loss.toFixed(1)} 分${risks} · 平均每步失误 ${average} 分`;
   }
 
   // Set the line under the result (empty hides it).

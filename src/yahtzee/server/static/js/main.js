@@ -178,19 +178,19 @@ class GameManager {
     // the roll button waits, and the line says why (it comes back when a die is let go).
     const allHeld = this.holdsAll();
     if (this.hintText && !(allHeld && this.hintDice.size < 5)) return `提示：${this.hintText}`;
-    let joker = "";
-    if (snap.joker) {
-      joker =
-        snap.bonus_now > 0
-          ? `又是快艇！快艇加成 +${snap.bonus_now}，再按百搭规则选一格登记。`
-          : "快艇！按百搭规则选一格登记。";
-    }
     if (snap.phase === "roll") return "点「掷骰子」开始";
-    if (allHeld) {
-      return `${joker}五颗都保留了：选择一项登记，或先放开几颗再掷`;
+    const mayRoll = snap.phase === "decide" && !allHeld;
+    if (snap.joker) {
+      // One instruction, not the Joker's followed by the usual line's second 登记.
+      const line =
+        snap.bonus_now > 0
+          ? `又是快艇！按百搭规则选一项登记，另加快艇加成 +${snap.bonus_now}`
+          : "快艇！「快艇」一项记的是 0，没有加成；按百搭规则选一项登记";
+      return mayRoll ? `${line}，也可以再掷` : line;
     }
-    if (snap.phase === "decide") return `${joker}点骰子保留，再掷；满意就选择一项登记`;
-    return `${joker}三次已掷完，选择一项登记`;
+    if (allHeld) return "五颗都保留了：选择一项登记，或先取消保留几颗再掷";
+    if (mayRoll) return "点骰子保留，再掷；满意就选择一项登记";
+    return "三次已掷完，选择一项登记";
   }
 
   // Take a new game and snapshot from the server and save the game. When another tab has taken
@@ -511,7 +511,7 @@ class GameManager {
     const first = !this.snap.dice;
     if (!first) {
       this.held = this.held.map((held, i) => held && hold.includes(i));
-      this.computerNote = hold.length ? `电脑留下 ${hold.length} 颗骰子` : "电脑一颗也不留";
+      this.computerNote = hold.length ? `电脑保留 ${hold.length} 颗骰子` : "电脑一颗也不留";
       this.render();
       for (const i of hold) {
         if (this.held[i]) continue;
@@ -538,7 +538,7 @@ class GameManager {
     const faces = this.snap.dice.join(" ");
     const kept = hold.map((i) => this.snap.dice[i]).join(" ");
     if (first) this.ui.announce(`电脑掷出 ${faces}`);
-    else this.ui.announce(`电脑${hold.length ? `留下 ${kept}` : "全部重掷"}，掷出 ${faces}`);
+    else this.ui.announce(`电脑${hold.length ? `保留 ${kept}` : "全部重掷"}，掷出 ${faces}`);
     this.render();
   }
 

@@ -5,7 +5,7 @@
 // Loaded on demand by history.js.
 
 import { meanOf, trendWindows } from "./history.js";
-import { LEVEL_NAMES, chanceText, pointsText } from "./words.js";
+import { LEVEL_NAMES, chanceText, pointsText, signed } from "./words.js";
 import { lineChart, svg } from "./chart.js";
 import { PIPS } from "./pips.js";
 
@@ -38,7 +38,7 @@ const UPPER_TARGET = 63;
 const UPPER_BONUS = 35;
 
 // What was still open on a side's sheet when it played turn `turn` (its game log holds each
-// turn's box and points), in words: 这时还空着：一点、小顺、机会；上区已得 24 分，离 35 分奖励
+// turn's box and points), in words: 这时还空着：一点、小顺、机会；上区已得 24 分，离 63 分的奖励线
 // 还差 39 分. A mistake is easier to see with the boxes that were left in view.
 export function openBoxesText(log, turn) {
   if (!Array.isArray(log)) return "";
@@ -51,7 +51,7 @@ export function openBoxesText(log, turn) {
   if (UPPER.some((key) => !filled.has(key))) {
     const upper = done.filter((t) => UPPER.includes(t.box)).reduce((sum, t) => sum + (Number(t.points) || 0), 0);
     const left = UPPER_TARGET - upper;
-    text += `；上区已得 ${upper} 分，${left > 0 ? `离 ${UPPER_BONUS} 分奖励还差 ${left} 分` : `${UPPER_BONUS} 分奖励已经拿到`}`;
+    text += `；上区已得 ${upper} 分，${left > 0 ? `离 ${UPPER_TARGET} 分的奖励线还差 ${left} 分` : `${UPPER_BONUS} 分奖励已经拿到`}`;
   }
   return text;
 }
@@ -82,13 +82,6 @@ function columnHeads(texts) {
   const thead = make("thead");
   thead.append(row);
   return thead;
-}
-
-// One decimal with a sign: +3.2 / −1.5 (a real minus sign).
-export function signed(value, digits = 1) {
-  const text = Math.abs(value).toFixed(digits);
-  if (Number(text) === 0) return `±${text}`;
-  return `${value > 0 ? "+" : "−"}${text}`;
 }
 
 // How far the equation's terms, as shown, add up from the total: the identity is exact, but each
@@ -475,7 +468,7 @@ export class ReviewDialog {
     const box = make("div", "rv-chart");
     section.append(box);
     const items = [
-      ["line", "期望总分（已得分 ＋ 按最优打法剩下还能期望的分）"],
+      ["line", "期望总分（已得分 ＋ 剩下的回合按最优打法平均还能拿的分）"],
     ];
     if (review.mistakes.length) items.push(["mistake", "失误：点一下看详情"]);
     if (decisions.some((d) => d.risk)) items.push(["risk", "求胜取舍（不算失误）"]);
@@ -551,7 +544,7 @@ export class ReviewDialog {
     const box = make("div", "rv-chart");
     section.append(box);
     section.append(legend([
-      ["win", "你赢的机会（假设你此后按最优策略走，电脑按它的水平）"],
+      ["win", "你赢的机会（假设你此后都按最优打法走，电脑按它自己的水平走）"],
       ["computer", "电脑出手"],
     ]));
     const pct = (c) => 100 * c.player;
@@ -639,8 +632,8 @@ export class ReviewDialog {
     section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
     const many = review.risks.length > 1;
     const why = who === "电脑"
-      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：落后较多时冒险追分，领先较多时求稳。"
-      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（落后较多时冒险追分，领先较多时求稳）。`;
+      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍。"
+      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍）。`;
     section.append(make("p", "rv-explain", `${why}${many ? "这些" : "这"}不算失误。`));
     const list = make("ol", "rv-mistakes rv-risks");
     review.risks.forEach((index, rank) => {

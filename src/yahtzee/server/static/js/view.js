@@ -196,7 +196,7 @@ export class View {
       const r = records.vs[level];
       const best = r.best === null ? "" : ` · 最高 ${r.best}`;
       list.append(
-        make("dt", "", `人机·${name}`),
+        make("dt", "", `人机 · ${name}`),
         make("dd", "num", `${r.wins} 胜 ${r.losses} 负 ${r.draws} 平${best}`),
       );
     }
@@ -359,7 +359,7 @@ export class View {
     // The chances assume the player plays the solver's best moves from here on (the computer
     // plays at its level): a player who plays worse is shown better chances than they have,
     // and the bar says so (on hover here; to screen readers in its hidden text).
-    bar.title = `胜率：${spoken.join(" · ")}（估算：假设你此后按最优策略走，电脑按它的水平）`;
+    bar.title = `胜率：${spoken.join(" · ")}（估算：假设你此后都按最优打法走，电脑按它自己的水平走）`;
   }
 
   // The five dice: faces, held (lifted, green mark), hinted (gold ring) and locked states.
@@ -475,7 +475,7 @@ export class View {
     }
     addRow(upper, "upper_subtotal", "上区小计", "满 63 奖励 35", "sum");
     addRow(upper, "upper_bonus", "上区奖励", "", "sum");
-    addRow(lower, "yahtzee_bonus", "快艇加成", "每个再来的快艇 +100", "sum");
+    addRow(lower, "yahtzee_bonus", "快艇加成", "快艇记 50 后每再出一次 +100", "sum");
     const foot = make("tfoot");
     addRow(foot, "total", "总分", "", "grand");
     table.append(upper, lower, foot);
