@@ -69,7 +69,9 @@ def test_no_background_build_into_a_cache_it_cannot_write(
 
     monkeypatch.setattr(subprocess, "Popen", popen)
     assert serve._build_win_tables_in_background(solver_table) is None
-    [line] = capsys.readouterr().out.splitlines()
+    captured = capsys.readouterr()
+    assert captured.out == ""  # a problem, said on stderr
+    [line] = captured.err.splitlines()
     assert line.startswith(
         f"not building the 胜率 tables of 人机对战: cannot write to {blocked_cache.parent}"
     )
@@ -93,7 +95,7 @@ def test_no_background_build_onto_a_disk_too_full_for_the_tables(
 
     monkeypatch.setattr(subprocess, "Popen", popen)
     assert serve._build_win_tables_in_background(solver_table) is None
-    [line] = capsys.readouterr().out.splitlines()
+    [line] = capsys.readouterr().err.splitlines()
     assert line.startswith("not building the 胜率 tables of 人机对战: cannot write to ")
     assert f"{tmp_path}: 5 MB free, the tables need 162 MB" in line
 
@@ -124,7 +126,7 @@ def test_a_cache_it_cannot_write_is_replaced_for_the_run(
     assert folder == folder_in_run and folder.parent == tmp_path
     assert folder.name.startswith("yahtzee-cache-") and not folder.exists()
     assert os.environ[store.CACHE_ENV] == str(tmp_path / "cache")
-    first = capsys.readouterr().out.splitlines()[0]
+    first = capsys.readouterr().err.splitlines()[0]
     assert first.startswith(f"cannot write to the cache folder {tmp_path / 'cache'}: ")
     assert f"the tables go to {folder} for this run" in first
 
@@ -148,8 +150,8 @@ def test_a_read_only_cache_is_used_when_it_holds_both_tables(
     with serve._writable_cache():
         used = Path(os.environ[store.CACHE_ENV])
     assert (used == cache) is win_tables_built
-    out = capsys.readouterr().out
-    assert (out == "") is win_tables_built
+    err = capsys.readouterr().err
+    assert (err == "") is win_tables_built
 
 
 class FakeBuilder:

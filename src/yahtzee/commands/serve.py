@@ -140,6 +140,7 @@ def _writable_cache() -> Iterator[None]:
         f"cannot write to the cache folder {folder}: {problem}; the tables go to {temporary} "
         f"for this run and are deleted when it stops (set {CACHE_ENV} to a writable folder "
         "to keep them)",
+        file=sys.stderr,
         flush=True,
     )
     before = os.environ.get(CACHE_ENV)
@@ -176,6 +177,7 @@ def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | N
         print(
             f"not building the 胜率 tables of 人机对战: cannot write to {folder}: {problem}; "
             "人机对战 runs without its 胜率 bar",
+            file=sys.stderr,
             flush=True,
         )
         return None
