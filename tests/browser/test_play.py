@@ -168,6 +168,28 @@ def test_whole_game_by_keyboard(open_table: OpenTable) -> None:
     assert table.text("#round") == "第 1 / 13 回合"
 
 
+def test_a_held_down_enter_presses_nothing_the_focus_moves_to(table: Table) -> None:
+    """K1: one key press acts once. After the third roll the focus moves to the first open box,
+    and after the last box to 再来一局; Enter held down (auto-repeat) must not press them."""
+    page = table.page
+    table.start_single()
+    page.wait_for_selector("#game[data-shortcuts='on']")
+    page.locator("#roll-btn").focus()
+    for _ in range(2):
+        page.keyboard.press("Enter")
+        table.wait_idle()
+    page.keyboard.down("Enter")  # the third roll, and the key stays down
+    table.wait_idle()
+    assert table.saved_game().turn.rolls_used == 3
+    assert page.evaluate("() => document.activeElement.dataset.box") is not None
+    for _ in range(3):
+        page.keyboard.down("Enter")  # auto-repeat
+    page.keyboard.up("Enter")
+    table.wait_idle()
+    assert table.text("#round") == "第 1 / 13 回合"
+    assert table.saved_game().turn.rolls_used == 3
+
+
 def test_zero_needs_confirmation(table: Table) -> None:
     table.start_single()
     table.roll()

@@ -37,6 +37,20 @@ export class Input {
   listen() {
     this.doc.addEventListener("click", (event) => this.onClick(event));
     this.doc.addEventListener("keydown", (event) => this.onKey(event));
+    // A held-down Enter repeats its keydown, and each repeat would press the focused button
+    // again; the focus moves on by itself (to the first open box after the third roll, to
+    // 再来一局 after the last box), so one key press could score a box nobody chose. Only the
+    // first keydown of a press acts, on any control (K1).
+    this.doc.addEventListener(
+      "keydown",
+      (event) => {
+        const key = event.key;
+        if (!event.repeat || (key !== "Enter" && key !== " ")) return;
+        if (event.target instanceof Element && event.target.closest(TEXT_INPUT)) return;
+        event.preventDefault();
+      },
+      true,
+    );
     if ("IntersectionObserver" in window) {
       // The keys roll and hold the dice, so they act only while at least half of the tray is
       // on screen: a sliver of the score sheet at the bottom of the window is not enough (a
