@@ -160,6 +160,27 @@ def test_settings_persist_and_share_the_site_key(table: Table) -> None:
     assert pressed(table, "sound") == ["off"] and pressed(table, "pace") == ["fast"]
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
+    # Another tab (or another game of the site) changes the shared key meanwhile: this page
+    # follows it, and its own next change is written over it, not over what it read at load.
+    other = page.context.new_page()
+    other.goto(table.base_url + "/")
+    other.evaluate(
+        """() => localStorage.setItem('site.settings',
+        JSON.stringify({theme: 'light', sound: false, pace: 'real', volume: 3}))"""
+    )
+    other.close()
+    page.get_by_role("button", name="设置").click()
+    expect(
+        page.locator("#settings-dialog [data-action='pace'][aria-pressed='true']")
+    ).to_have_attribute("data-value", "real")
+    dialog.get_by_role("button", name="开", exact=True).click()
+    page.keyboard.press("Escape")
+    assert table.storage("site.settings") == {
+        "theme": "light",
+        "sound": True,
+        "pace": "real",
+        "volume": 3,
+    }
 
 
 def test_sound_plays_and_can_be_switched_off(open_table: OpenTable) -> None:

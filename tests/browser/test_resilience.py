@@ -5,12 +5,22 @@ browser, so none of these may lose a filled box or corrupt the save.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Route
 
-from tests.browser.support import ComputerGate, OpenTable, ServerProcess, Table, requests_to
-from yahtzee.game import COMPUTER, PLAYER
+from tests.browser.support import (
+    ComputerGate,
+    OpenTable,
+    ScriptedDice,
+    ServerProcess,
+    Table,
+    requests_to,
+)
+from yahtzee.codec import to_json
+from yahtzee.game import COMPUTER, PLAYER, Roll, Score
 from yahtzee.rules import Box
 
 pytestmark = pytest.mark.browser
@@ -130,6 +140,85 @@ def test_a_tab_going_back_to_the_lobby_frees_the_game(open_table: OpenTable) -> 
     second.wait_idle()
     assert second.text("#round") == "第 2 / 13 回合"
     assert notice(first) == TAB_NOTICE  # and now the first tab is the one told
+
+
+PAGE_HIDE = "() => window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))"
+PAGE_SHOW = "() => window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
+
+
+def test_a_tab_back_from_the_page_cache_leaves_a_game_played_on_elsewhere(
+    open_table: OpenTable,
+) -> None:
+    """Leaving for another page keeps this one in the back/forward cache, game and all; Back
+    shows it again. If another tab played on meanwhile, the old copy must not overwrite it."""
+    first = open_table()
+    first.start_single()
+    play_turn(first)
+    # Away and back with nothing changed: it plays on.
+    first.page.evaluate(PAGE_HIDE)
+    first.page.evaluate(PAGE_SHOW)
+    play_turn(first)
+    assert first.saved_game().round == 3
+    # Away; meanwhile another tab plays the saved game on (a page in the cache hears nothing of
+    # it: the save changes under it without a storage event).
+    first.page.evaluate(PAGE_HIDE)
+    game = first.saved_game()
+    sheet = game.sides[0].sheet.boxes
+    box = next(box for box, points in zip(Box, sheet, strict=True) if points is None)
+    later = game.apply(Roll(), ScriptedDice([2, 2, 3, 5, 6])).apply(Score(box))
+    first.page.evaluate(
+        "game => localStorage.setItem('yahtzee.game', game)", json.dumps(to_json(later))
+    )
+    saved = first.storage("yahtzee.game")
+    # Back, still showing round 3: it goes to its lobby and writes nothing.
+    first.page.evaluate(PAGE_SHOW)
+    first.page.wait_for_selector("#lobby:not([hidden])")
+    assert first.message() == "这一局在另一个标签页里接着打过了，已回到大厅"
+    first.page.locator("#message").click()
+    assert first.storage("yahtzee.game") == saved
+    first.page.get_by_role("button", name="继续上次没打完的一局").click()
+    first.wait_idle()
+    assert first.text("#round") == "第 4 / 13 回合"
+    assert "filled" in first.box_states()[box.value]["classes"]
+
+
+def test_the_tab_notice_goes_once_this_tab_plays(table: Table) -> None:
+    """A tab that held the game went quiet without letting it go (a phone's frozen tab): its
+    notice, shown at load, goes once this tab resumes the game."""
+    page = table.page
+    table.start_single()
+    play_turn(table)
+    page.get_by_role("button", name="回大厅").click()
+    beat = "at => localStorage.setItem('yahtzee.owner', JSON.stringify({tab: 'other', at}))"
+    page.evaluate(f"({beat})(Date.now())")
+    table.reload()
+    assert notice(table) == TAB_NOTICE
+    page.evaluate(f"({beat})(Date.now() - 60000)")  # the other tab stopped beating
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+    assert table.text("#round") == "第 2 / 13 回合"
+    assert notice(table) == ""
+
+
+def test_restart_while_a_roll_is_in_flight_leaves_nothing_behind(table: Table) -> None:
+    """重新开始 drops what is in flight as 回大厅 does: a roll whose answer never comes back
+    leaves no 「掷骰中…」 on the new game."""
+    page = table.page
+    table.start_single()
+    held: list[Route] = []
+    page.route("**/api/action", lambda route: held.append(route))
+    page.locator("#roll-btn").click()
+    page.wait_for_function("() => document.querySelector('#status').textContent === '掷骰中…'")
+    page.route("**/api/new", lambda route: route.fulfill(status=503, body="busy"))
+    page.get_by_role("button", name="重新开始").click()
+    page.locator("#confirm-ok").click()
+    page.wait_for_selector("#message:not([hidden])")
+    page.unroute("**/api/new")
+    for route in held:
+        route.abort()
+    page.wait_for_timeout(100)
+    assert table.status() == "点「掷骰子」开始"
+    assert page.locator("#roll-btn").is_enabled()
 
 
 def test_storage_full_still_plays(open_table: OpenTable) -> None:

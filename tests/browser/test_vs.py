@@ -381,6 +381,43 @@ def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable
     assert table.saved_game().round == 3
 
 
+def test_a_failed_resume_leaves_the_computer_still(open_table: OpenTable) -> None:
+    """A resume that fails in the lobby must not set the old game's computer turn going behind
+    it (sounds, a busy lobby, a false 「another tab」 notice)."""
+    table = open_table()
+    page = table.page
+    gate = ComputerGate(page)
+    table.start_vs("普通", "我先")
+    table.wait_idle()
+    table.roll()
+    gate.closed = True
+    click_score(table, table.best_box())
+    gate.wait_held()
+    page.get_by_role("button", name="回大厅").click()
+    gate.release()
+    page.wait_for_timeout(100)
+    steps = requests_to(table, "/api/computer")
+    page.route(
+        "**/api/action",
+        lambda route: route.fulfill(status=503, body="<html>busy</html>", content_type="text/html"),
+    )
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    page.wait_for_selector("#message:not([hidden])")
+    page.wait_for_timeout(500)  # the test pace thinks for ~20 ms
+    assert steps == []
+    assert page.locator("#lobby").is_visible() and page.locator("#notice").is_hidden()
+    # The lobby still answers, and the game goes on once the way is clear.
+    page.unroute("**/api/action")
+    page.locator("#message").click()
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_function(
+        "() => document.querySelector('#roll-btn').textContent.includes('掷骰子')"
+    )
+    table.wait_idle()
+    assert steps and table.arrow() == [PLAYER]
+
+
 def test_real_pace_without_fast(open_table: OpenTable) -> None:
     """Without ?fast=1 the computer thinks for the chosen pace: 较快 is at least 1 s (T5)."""
     table = open_table(query="")
@@ -468,3 +505,40 @@ def test_a_new_record_at_a_level_says_by_how_much(open_table: OpenTable) -> None
     assert table.text("#result-dialog .new-record") == f"新纪录！比原纪录 1 多 {mine - 1} 分"
     assert table.text("#result-dialog .result-best") == f"对{name}电脑的最高纪录 {mine}"
     assert table.storage("yahtzee.records")["vs"][level]["best"] == mine
+
+
+def last_turn_of_the_computer() -> Game:
+    """A vs game (the player started) in the computer's last turn."""
+    for seed in range(200):
+        for actions in range(60, 400):
+            game = random_game(seed, vs=True, stop_after=actions)
+            if game.round == 13 and game.current == COMPUTER:
+                if game.starter == PLAYER:
+                    return game
+                break
+    raise AssertionError("no such game")
+
+
+def test_the_game_ending_under_the_restart_question_closes_it(open_table: OpenTable) -> None:
+    """重新开始 asked while the computer's last step is on its way: the game ends under the
+    question, the result shows, and nothing is left to restart (the question closes)."""
+    table = open_table()
+    page = table.page
+    gate = ComputerGate(page)
+    gate.closed = True
+    table.set_storage({"yahtzee.game": json.dumps(to_json(last_turn_of_the_computer()))})
+    table.reload()
+    page.get_by_role("button", name="继续上次没打完的一局").click()
+    while True:
+        gate.wait_held()
+        [route], gate.held = gate.held, []
+        answer = route.fetch()
+        if answer.json()["step"]["type"] == "score":
+            page.get_by_role("button", name="重新开始").click()
+            page.wait_for_selector("#confirm-dialog[open]")
+            route.fulfill(response=answer)
+            break
+        route.fulfill(response=answer)
+    page.wait_for_selector("#result-dialog[open]")
+    assert not page.evaluate("() => document.getElementById('confirm-dialog').open")
+    assert table.storage("yahtzee.game") is None

@@ -258,12 +258,14 @@ class GameManager {
   async start(settings) {
     if (this.blockedByOtherTab()) return;
     const epoch = ++this.epoch;
+    let entered = false;
     this.busy = true;
     this.render(); // busy at once: the old table takes no input while the new game comes
     try {
       const data = await this.api.newGame(settings);
       if (epoch !== this.epoch) return;
       this.enter(data);
+      entered = true;
     } catch (error) {
       if (epoch === this.epoch) this.fail(error);
     } finally {
@@ -272,7 +274,9 @@ class GameManager {
         this.render();
       }
     }
-    if (epoch === this.epoch) this.continueComputer();
+    // Only a game just entered: after a failure the old game's computer turn must not play on
+    // behind the lobby.
+    if (entered && epoch === this.epoch) this.continueComputer();
   }
 
   // Resume the saved game: the server restarts its current turn; a rejected save is dropped.
@@ -285,11 +289,13 @@ class GameManager {
       return;
     }
     const epoch = ++this.epoch;
+    let entered = false;
     this.busy = true;
     try {
       const data = await this.api.act(this.saved, { type: "restart_turn" });
       if (epoch !== this.epoch) return;
       this.enter(data);
+      entered = true;
     } catch (error) {
       if (epoch !== this.epoch) return;
       if (error.rejected) {
@@ -306,13 +312,15 @@ class GameManager {
         this.render();
       }
     }
-    if (epoch === this.epoch) this.continueComputer();
+    if (entered && epoch === this.epoch) this.continueComputer();
   }
 
   // Switch to the table with a fresh answer from the server.
   enter(data) {
     this.rollingNow = false;
     this.suspended = false;
+    this.tabNotice = false; // a tab that held the game went quiet without letting it go
+    this.updateNotice();
     this.choosing = null;
     this.computerNote = null;
     this.computerStopped = false;
@@ -657,11 +665,22 @@ class GameManager {
     if (this.suspended) return;
     if (!this.ui.el.game.hidden && this.snap && !this.snap.finished) {
       if (this.guard.other()) this.suspend();
-      else this.guard.claim();
+      else if (this.playedElsewhere()) {
+        this.toLobby();
+        this.ui.message("这一局在另一个标签页里接着打过了，已回到大厅");
+      } else this.guard.claim();
       return;
     }
     this.tabNotice = Boolean(this.guard.other());
     this.updateNotice();
+  }
+
+  // A table back from the page cache may show an old copy: meanwhile another tab played on,
+  // finished or dropped the saved game. Playing on here would overwrite the newer save (or
+  // count a finished game twice). A tab whose saves fail keeps its own copy, the newer one.
+  playedElsewhere() {
+    if (this.storageTrouble) return false;
+    return this.store.read(KEYS.game) !== JSON.stringify(this.game);
   }
 
   // Another tab has taken this game over: stop at once, write nothing more, and say so.
@@ -684,8 +703,9 @@ class GameManager {
     if (this.ui.el.game.hidden) this.guard.release(); // nothing to play here after all
   }
 
-  // Another tab changed the records or the saved game: keep the lobby up to date.
+  // Another tab changed the settings, the records or the saved game: follow it here.
   onStorage(event) {
+    if (event.key === KEYS.settings || event.key === null) this.followStoredSettings();
     if (event.key === KEYS.records || event.key === null) {
       const records = this.store.loadRecords();
       if (!records.problem) this.records = records.records;
@@ -714,8 +734,7 @@ class GameManager {
     if (!this.snap) return;
     const ok = await this.ui.confirm("放弃这一局，用同样的设置重新开始吗？", "重新开始");
     if (!ok) return;
-    this.epoch += 1;
-    this.busy = false;
+    this.halt(); // a roll or box still in flight leaves no 掷骰中… or 正在登记 behind
     await this.start(this.settingsOfGame());
   }
 
@@ -745,11 +764,24 @@ class GameManager {
     return { mode: snap.mode, difficulty: snap.difficulty, first: snap.first };
   }
 
-  // Change and save site-wide settings (sound, computer pace).
+  // Change and save site-wide settings (sound, computer pace). Another tab, or another game of
+  // the site, may have changed the shared key since this page read it: the change goes over
+  // what is stored now, so theirs is not written back over.
   changeSettings(change) {
+    this.followStoredSettings();
     Object.assign(this.settings, change);
     this.sound.setEnabled(this.settings.sound);
     this.store.saveSettings(this.settings, this.settingsExtra);
+    this.ui.updateSettings(this.settings);
+  }
+
+  // Take up the settings as stored now (unless they cannot be read: then this page's stay).
+  followStoredSettings() {
+    const stored = this.store.loadSettings();
+    if (stored.problem) return;
+    this.settings = stored.settings;
+    this.settingsExtra = stored.extra;
+    this.sound.setEnabled(this.settings.sound);
     this.ui.updateSettings(this.settings);
   }
 

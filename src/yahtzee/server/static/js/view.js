@@ -674,6 +674,9 @@ export class View {
 
   // The end-of-game dialog: score and best (single), or both sides' sums and the winner (vs).
   showResult(info) {
+    // The game ended under a question about it (重新开始 asked during the computer's last
+    // step): nothing is left to restart, so it closes as cancelled.
+    if (this.el.confirm.open) this.el.confirm.close();
     const body = this.el.resultBody;
     body.replaceChildren();
     // The lines a screen reader reads with the title when the dialog opens (aria-describedby);
