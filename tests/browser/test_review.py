@@ -6,15 +6,16 @@ game the page kept, so the page passes only by drawing the server's review faith
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from decimal import Decimal
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
-from tests.browser.support import OpenTable, Table
+from tests.browser.support import OpenTable, Table, requests_to, resume_saved
 from tests.gameplay import random_game, risky_game
 from yahtzee.analysis import Review, review_side
 from yahtzee.codec import from_json, to_json
@@ -688,17 +689,18 @@ def test_every_unreadable_history_list_is_kept_before_it_is_replaced(table: Tabl
     assert key.startswith("yahtzee.history.unreadable.") and value == "broken again"
 
 
-def test_a_review_missed_offline_is_filled_in_later(
-    table: Table, solver_table: SolverTable
-) -> None:
-    page = table.page
-    game = random_game(5, vs=False)
+def history_with_a_missing_review(table: Table, game: Game) -> None:
+    """A history of one finished ``game`` kept whole whose review never came (offline)."""
+    result = game.result
+    outcome = None
+    if game.mode.value == "vs" and result is not None:
+        outcome = {None: "draw", 0: "win"}.get(result.winner, "loss")
     entry = {
         "id": "g1",
         "date": "2024-06-11T14:02:00.000Z",
-        "mode": "single",
-        "difficulty": None,
-        "outcome": None,
+        "mode": game.mode.value,
+        "difficulty": None if game.difficulty is None else game.difficulty.value,
+        "outcome": outcome,
         "total": game.sides[0].sheet.total,
         "fp": "f1",
     }
@@ -711,6 +713,14 @@ def test_a_review_missed_offline_is_filled_in_later(
         }
     )
     table.reload()
+
+
+def test_a_review_missed_offline_is_filled_in_later(
+    table: Table, solver_table: SolverTable
+) -> None:
+    page = table.page
+    game = random_game(5, vs=False)
+    history_with_a_missing_review(table, game)
     # Offline: the history shows the game without figures, and its review says why it failed.
     page.route("**/api/review", lambda route: route.abort())
     page.get_by_role("button", name="复盘与历史").click()
@@ -765,3 +775,154 @@ def test_the_equation_says_when_its_rounded_terms_miss_the_total(
     table.page.wait_for_selector(f"{REVIEW} .rv-summary")
     check_summary(table, review)
     assert table.page.locator(".rv-rounding").count() == 1
+
+
+def test_a_history_that_cannot_be_written_asks_for_a_review_once(table: Table) -> None:
+    """The figures of a game reviewed late cannot be kept (storage full): the history shows
+    them missing and asks once, not again and again (564 requests in 6 s before)."""
+    page = table.page
+    history_with_a_missing_review(table, random_game(5, vs=False))
+    page.evaluate(
+        """() => {
+            const setItem = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (key, value) {
+                if (key === 'yahtzee.history') {
+                    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+                }
+                return setItem.call(this, key, value);
+            };
+        }"""
+    )
+    asked = requests_to(table, "/api/review")
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    page.wait_for_timeout(1500)
+    assert len(asked) == 1
+    assert "—" in page.locator(".rv-history-table tbody tr").inner_text()
+
+
+def test_review_asks_again_after_the_review_at_the_end_failed(table: Table) -> None:
+    page = table.page
+    resume_saved(table, last_single_turn(11))
+    page.route("**/api/review", lambda route: route.abort())
+    table.roll()
+    table.score(table.best_box(), confirm=True)
+    page.wait_for_selector("#result-review-line:has-text('复盘暂时无法生成')")
+    # Back online: 复盘 asks the server again instead of showing the old failure.
+    page.unroute("**/api/review")
+    page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True).click()
+    page.wait_for_selector(f"{REVIEW} .rv-summary")
+    assert page.locator(f"{REVIEW} .rv-failed").count() == 0
+
+
+def last_single_turn(seed: int) -> Game:
+    """A random single game in its 13th turn, dice rolled: one box left to score."""
+    for actions in range(1, 400):
+        game = random_game(seed, vs=False, stop_after=actions)
+        if game.round == 13 and game.turn.dice is not None:
+            return game
+    raise AssertionError("no last turn reached")
+
+
+def test_a_vs_review_without_its_chances_is_shown_but_not_kept(table: Table) -> None:
+    """While the server still builds its 胜率 tables, a 人机对战 review counts the play-to-win
+    choices as mistakes and has no 胜率 chart: the history waits for the whole one."""
+    page = table.page
+    history_with_a_missing_review(table, random_game(4, vs=True))
+
+    def without_chances(route: Route) -> None:
+        answer = route.fetch()
+        body = answer.json()
+        assert body.pop("win_curve")
+        route.fulfill(response=answer, json=body)
+
+    page.route("**/api/review", without_chances)
+    asked = requests_to(table, "/api/review")
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_selector(f"{REVIEW} .rv-history-table")
+    page.wait_for_timeout(500)
+    assert len(asked) == 1
+    assert "average" not in table.storage("yahtzee.history")["games"][0]
+    page.keyboard.press("Escape")
+    page.unroute("**/api/review")
+    page.get_by_role("button", name="复盘与历史").click()
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('yahtzee.history')).games[0].average !== undefined"
+    )
+
+
+def test_history_module_keeps_copies_once_and_figures_whole(table: Table) -> None:
+    """The history's store, run in the page: an unreadable list read again and again is kept
+    once; a copy that cannot be written is said so; review figures keep the server's 4
+    decimals (3.2496 shows +3.2 in the review, so the history must not keep 3.25)."""
+    out = table.page.evaluate(
+        """async () => {
+            const { HistoryStore } = await import(
+                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            localStorage.clear();
+            localStorage.setItem('yahtzee.history.unreadable', 'first break');
+            localStorage.setItem('yahtzee.history', 'second break');
+            const store = new HistoryStore(localStorage);
+            for (let i = 0; i < 3; i += 1) store.load();
+            const copies = [];
+            for (let i = 0; i < localStorage.length; i += 1) {
+                const key = localStorage.key(i);
+                if (key.includes('.unreadable')) copies.push(localStorage.getItem(key));
+            }
+            const full = new HistoryStore({
+                getItem: (key) => (key === 'yahtzee.history' ? 'broken' : null),
+                setItem: () => { throw new DOMException('full', 'QuotaExceededError'); },
+                removeItem: () => {},
+            });
+            const problem = full.load().problem;
+            localStorage.clear();
+            store.add({id: 'a', fp: 'a', date: '2024-06-11T14:02:00.000Z', mode: 'single',
+                       difficulty: null, outcome: null, total: 250});
+            store.setReview('a', {luck: 3.2496, loss: 12.3449, risk_loss: 0.0449,
+                                  decisions: 30, optimal: 20, average_loss: 0.4115, hinted: 0});
+            const kept = JSON.parse(localStorage.getItem('yahtzee.history')).games[0];
+            localStorage.clear();
+            return { copies: copies.sort(), problem, kept };
+        }"""
+    )
+    assert out["copies"] == ["first break", "second break"]
+    assert "原数据无法另存" in out["problem"]
+    kept = out["kept"]
+    assert (kept["luck"], kept["loss"], kept["risk"]) == (3.2496, 12.3449, 0.0449)
+
+
+def test_history_table_and_trend_read_well(table: Table) -> None:
+    """The buttons' column has a header a screen reader can say; the trend's game numbers
+    never overlap (the last game was labelled beside a multiple of the step: 「54」「56」)."""
+    page = table.page
+    for count, width in ((56, 390), (89, 1000)):
+        page.set_viewport_size({"width": width, "height": 800})
+        table.set_storage(
+            {"yahtzee.history": json.dumps({"version": 1, "games": earlier_games(count)})}
+        )
+        table.reload()
+        page.get_by_role("button", name="复盘与历史").click()
+        page.wait_for_selector(f"{REVIEW} .rv-trend svg")
+        assert page.locator(".rv-history-table thead th").last.text_content() == "复盘"
+        boxes = page.eval_on_selector_all(
+            ".rv-trend .chart-xtick",
+            "els => els.map(e => { const b = e.getBBox(); "
+            "return [b.x, b.x + b.width, e.textContent]; })",
+        )
+        assert boxes[-1][2] == str(count)
+        for (_, right, a), (left, _, b) in itertools.pairwise(boxes):
+            assert right + 2 <= left, (a, b)
+        page.keyboard.press("Escape")
+
+
+def test_a_game_finished_in_another_tab_counts_in_the_lobby_line(open_table: OpenTable) -> None:
+    first = open_table()
+    assert first.text("#history-line") == "打完一局就能复盘：看看运气和失误各占多少分"
+    second = open_table(beside=first)
+    second.page.evaluate(
+        "games => localStorage.setItem('yahtzee.history', JSON.stringify({version: 1, games}))",
+        earlier_games(3),
+    )
+    first.page.wait_for_function(
+        "() => document.getElementById('history-line').textContent.startsWith('已记录 3 局')"
+    )

@@ -88,9 +88,11 @@ export function readEntry(raw) {
 // The summary fields of a review answer (`summary` of /api/review).
 function summaryFields(summary) {
   return {
-    luck: round(summary.luck, 3),
-    loss: round(summary.loss, 3),
-    risk: round(summary.risk_loss ?? 0, 3),
+    // The server's 4 decimals, as the review shows them: 3.2496 kept as 3.25 would read +3.3
+    // in the history beside the review's +3.2.
+    luck: round(summary.luck, 4),
+    loss: round(summary.loss, 4),
+    risk: round(summary.risk_loss ?? 0, 4),
     decisions: summary.decisions,
     optimal: summary.optimal,
     average: round(summary.average_loss, 4),
@@ -143,8 +145,10 @@ export class HistoryStore {
   load() {
     const { list, bad, raw } = this.readList(HISTORY_KEYS.summaries, "games");
     if (bad) {
-      keepUnreadable(this, HISTORY_KEYS.summaries, raw);
-      return { entries: [], problem: "复盘历史数据已损坏，无法读取（原数据已另存，新的对局会重新记录）" };
+      const problem = keepUnreadable(this, HISTORY_KEYS.summaries, raw)
+        ? "复盘历史数据已损坏，无法读取（原数据已另存，新的对局会重新记录）"
+        : "复盘历史数据已损坏，无法读取（原数据无法另存，新的对局会覆盖它）";
+      return { entries: [], problem };
     }
     const entries = list.map(readEntry).filter(Boolean);
     const skipped = list.length - entries.length;
@@ -283,24 +287,37 @@ export class Reviews {
     this.current = { id, game, answers: { player: answer } };
     this.setResultLine("复盘生成中…");
     answer.then(
-      (review) => this.recordReview(id, review.summary),
+      (review) => this.recordReview(id, game, review),
       () => {
-        if (this.current && this.current.id === id) {
+        const current = this.current;
+        if (current && current.id === id) {
+          // 「复盘」 asks again instead of showing this failure once the network is back.
+          if (current.answers.player === answer) delete current.answers.player;
           this.setResultLine("复盘暂时无法生成，可以稍后在「复盘与历史」里再看");
         }
       },
     );
   }
 
-  // Keep the review figures of history entry `id` (once the server has answered).
-  recordReview(id, summary) {
+  // Keep the review figures of history entry `id` (once the server has answered) and show
+  // them under the result. A 人机对战 review made while the server was still building its 胜率
+  // tables counts the play-to-win choices as mistakes (it has no 胜率 chart either): shown, but
+  // not kept, so the history asks again later (review.js fillMissing) and keeps the full one.
+  recordReview(id, game, review) {
     const entry = this.entries.find((e) => e.id === id);
-    if (!entry || entry.average === null) {
-      this.store.setReview(id, summary);
+    const whole = game.mode !== "vs" || Boolean(review.win_curve);
+    if (whole && (!entry || entry.average === null)) {
+      this.store.setReview(id, review.summary);
       this.entries = this.store.load().entries;
       this.renderLobbyLine();
     }
-    if (this.current && this.current.id === id) this.setResultLine(this.resultLine(summary));
+    if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary));
+  }
+
+  // Another tab finished or reviewed a game: the lobby's line counts it too.
+  reload() {
+    this.entries = this.store.load().entries;
+    this.renderLobbyLine();
   }
 
   // The result dialog's short review line: luck, mistakes, the points given up to win (no

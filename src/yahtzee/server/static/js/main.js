@@ -8,7 +8,7 @@
 // the computer thinks for the pace chosen in the settings (真实 2–5 s, 较快 1–2 s).
 
 import { Api } from "./api.js";
-import { Reviews } from "./history.js";
+import { HISTORY_KEYS, Reviews } from "./history.js";
 import { Input } from "./input.js";
 import { Sound } from "./sound.js";
 import { KEYS, LocalStore } from "./storage.js";
@@ -706,6 +706,7 @@ class GameManager {
   // Another tab changed the settings, the records or the saved game: follow it here.
   onStorage(event) {
     if (event.key === KEYS.settings || event.key === null) this.followStoredSettings();
+    if (event.key === HISTORY_KEYS.summaries || event.key === null) this.reviews.reload();
     if (event.key === KEYS.records || event.key === null) {
       const records = this.store.loadRecords();
       if (!records.problem) this.records = records.records;

@@ -795,14 +795,16 @@ export class ReviewDialog {
     if (missing.length && refresh) this.fillMissing(missing, refresh);
   }
 
-  // Ask for the missing review figures, then redraw the history once.
+  // Ask for the missing review figures, then redraw the history once, where the player was.
+  // Only figures that were kept count: when the history cannot be written (storage full) the
+  // rows stay missing, and a redraw would ask for them again, and again.
   async fillMissing(missing, refresh) {
     const token = this.token;
     let changed = false;
     for (const entry of missing) {
       try {
         const updated = await refresh(entry.id);
-        if (updated) {
+        if (updated && updated.average !== null) {
           Object.assign(entry, updated);
           changed = true;
         }
@@ -811,7 +813,14 @@ export class ReviewDialog {
       }
       if (token !== this.token) return;
     }
-    if (changed && token === this.token && this.dialog.open) this.showHistory(this.history);
+    if (!changed || token !== this.token || !this.dialog.open) return;
+    const top = this.dialog.scrollTop;
+    const active = document.activeElement;
+    const row = active && this.body.contains(active) ? active.closest("tr[data-id]") : null;
+    this.showHistory(this.history);
+    this.dialog.scrollTop = top;
+    const again = row && this.body.querySelector(`tr[data-id="${CSS.escape(row.dataset.id)}"] button`);
+    if (again) again.focus({ preventScroll: true });
   }
 
   // The trend of loss per decision across games, with the expert line at 0.2.
@@ -850,7 +859,10 @@ export class ReviewDialog {
     const top = Math.max(0.5, ...points.map(([, y]) => y));
     this.chart(box, (width) => {
       const step = Math.max(1, Math.ceil((reviewed.length * 28) / Math.max(1, width - 60)));
-      const xLabels = points.filter(([x]) => x === 1 || x === points.length || x % step === 0)
+      // The last game is always labelled; a multiple of `step` too near it would overlap it.
+      const last = points.length;
+      const xLabels = points
+        .filter(([x]) => x === 1 || x === last || (x % step === 0 && last - x >= step / 2))
         .map(([x]) => ({ x, text: String(x) }));
       lineChart(box, {
         width,
@@ -900,8 +912,10 @@ export class ReviewDialog {
     if (!entries.length) return section;
     const table = make("table", "rv-history-table");
     const thead = columnHeads(["日期 / 玩法", "得分", "运气", "失误", "平均每步失误", ""]);
+    const heads = thead.querySelectorAll("th");
     // Headers never break inside a word (「得/分」 on a phone); this one may, before 失误.
-    thead.querySelectorAll("th")[4].replaceChildren("平均每步", make("wbr"), "失误");
+    heads[4].replaceChildren("平均每步", make("wbr"), "失误");
+    heads[5].append(make("span", "visually-hidden", "复盘")); // the buttons' column, for screen readers
     const body = make("tbody");
     for (const e of [...entries].reverse()) {
       const tr = make("tr");
@@ -988,7 +1002,7 @@ export class ReviewController {
       const answer = answers[side];
       answer.then(
         (review) => {
-          if (side === "player" && id) this.hub.recordReview(id, review.summary);
+          if (side === "player" && id) this.hub.recordReview(id, game, review);
         },
         () => {
           if (answers[side] === answer) delete answers[side]; // 再试一次 asks again
@@ -1030,9 +1044,7 @@ export class ReviewController {
     const game = hub.store.game(id);
     if (!game) return null;
     const review = await hub.api.review(game, "player");
-    hub.store.setReview(id, review.summary);
-    hub.entries = hub.store.load().entries;
-    hub.renderLobbyLine();
+    hub.recordReview(id, game, review);
     return hub.entries.find((e) => e.id === id) || null;
   }
 

@@ -14,13 +14,29 @@ const KEPT_SUFFIX = ".unreadable";
 
 // Copy the unreadable value `raw` of `key` aside (key + KEPT_SUFFIX) through `store`, anything
 // with read(key) and write(key, value) -> bool; true when a copy is there. An earlier copy is
-// never overwritten: a different one gets a key of its own, so no player's data is ever lost
-// to a second problem. The history (history.js) keeps its unreadable lists the same way.
+// never overwritten: a different one gets a key of its own, named by its content, so no
+// player's data is ever lost to a second problem and reading the same value again (every
+// load, until a new game replaces it) copies nothing more. The history (history.js) keeps its
+// unreadable lists the same way.
 export function keepUnreadable(store, key, raw) {
   const base = key + KEPT_SUFFIX;
   const kept = store.read(base);
   if (kept === raw) return true;
-  return store.write(kept === null ? base : `${base}.${Date.now()}`, raw);
+  if (kept === null) return store.write(base, raw);
+  const named = `${base}.${contentTag(raw)}`;
+  const there = store.read(named);
+  if (there === raw) return true;
+  return store.write(there === null ? named : `${named}.${Date.now()}`, raw);
+}
+
+// A short tag of a text's content (32-bit FNV-1a, hex): one key per distinct kept copy.
+function contentTag(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
 }
 
 const GAME_VERSION = 1;
