@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import random_sheet
-from tests.gameplay import random_game
+from tests.gameplay import random_game, risky_game
 from yahtzee.cli import main
 from yahtzee.codec import to_json
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, Side, Turn
@@ -477,6 +477,29 @@ def test_vs_review_marks_risks_and_charts_the_chances(
     assert curve["end"]["player"] == (result.winner == 0)
     player = client.post("/api/review", json={"game": to_json(game), "side": "player"}).json()
     assert player["win_curve"] == curve
+
+
+def test_only_the_player_and_the_expert_take_risks(client: TestClient, solver_table: Table) -> None:
+    """A 入门 or 普通 computer does not play to win: its slip that happens to match the 高手's
+    choice is a mistake, not a 求胜取舍 (11 such in 30 games before)."""
+    game = risky_game(solver_table)
+
+    def review(level: Difficulty) -> dict[str, Any]:
+        played = replace(game, difficulty=level)
+        body = client.post("/api/review", json={"game": to_json(played), "side": "computer"})
+        assert body.status_code == 200
+        answer: dict[str, Any] = body.json()
+        return answer
+
+    expert = review(Difficulty.EXPERT)
+    assert expert["risks"]
+    for level in (Difficulty.NORMAL, Difficulty.BEGINNER):
+        other = review(level)
+        assert other["risks"] == [] and other["summary"]["risks"] == 0
+        assert set(expert["risks"]) <= set(other["mistakes"])
+        assert other["summary"]["loss"] == pytest.approx(
+            expert["summary"]["loss"] + expert["summary"]["risk_loss"], abs=1e-3
+        )
 
 
 def test_a_choice_tied_with_the_ev_one_is_no_risk(client: TestClient, solver_table: Table) -> None:

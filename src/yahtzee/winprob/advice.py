@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json, shortfall_zh
-from yahtzee.game import PLAYER, Game
+from yahtzee.game import PLAYER, Difficulty, Game
 from yahtzee.hints import Hint, keep_words, positions_for
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
@@ -159,6 +159,10 @@ def vs_review(review: Review, game: Game, side: int, model: WinModel) -> dict[st
     deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
     whole game, ``win_curve`` (``curve.curve_json``). ``review`` is ``side``'s ``review_side``."""
     turns = played_turns(game, model)
-    body = review_json(replace(review, risks=risks(turns, side, model, review)))
+    # Only the player (who may follow the hint) and the 高手 play to win: a 入门 or 普通 computer
+    # whose slip happens to match the 高手's choice made a mistake all the same.
+    plays_to_win = side == PLAYER or game.difficulty is Difficulty.EXPERT
+    taken = risks(turns, side, model, review) if plays_to_win else {}
+    body = review_json(replace(review, risks=taken))
     body["win_curve"] = curve_json(win_curve(game, model, turns))
     return body
