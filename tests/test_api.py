@@ -226,6 +226,33 @@ def test_unreadable_bodies_say_why(client: TestClient, body: bytes, words: str) 
     assert "sys." not in error["message"]
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "words"),
+    [
+        ("/api/new", {"mode": "m" * 60_000}, "Input tag 'mmm"),
+        ("/api/new", {"mode": "single", "k" * 60_000: 1}, "kkk"),
+        ("/api/action", {"action": {"type": "t" * 30_000}}, "ttt"),
+    ],
+    ids=["tag", "unknown-key", "action-type"],
+)
+def test_long_bad_input_comes_back_clipped(
+    client: TestClient, path: str, body: dict[str, Any], words: str
+) -> None:
+    # Pydantic's own words and a field's name may hold the input: clipped like a quote.
+    if path == "/api/action":
+        body = {"game": new_single(client)["game"], **body}
+    response = client.post(path, json=body)
+    assert 400 <= response.status_code < 500
+    message = response.json()["error"]["message"]
+    assert words in message and "…" in message and len(message) < 600
+
+
+def test_a_request_without_a_body_says_so(client: TestClient) -> None:
+    response = client.post("/api/new", headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert response.json()["error"]["message"] == "请求内容不正确：the request has no body"
+
+
 def test_a_chunked_body_over_the_limit_is_refused(client: TestClient) -> None:
     chunks = iter([b"[" + b"1," * 20_000] * 2)  # no Content-Length: sent in chunks
     response = client.post("/api/action", content=chunks)

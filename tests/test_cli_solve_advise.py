@@ -69,12 +69,20 @@ def test_advise_json_keeps(capsys: pytest.CaptureFixture[str]) -> None:
         (["--dice", "1", "2", "3", "4", "5", "--rolls-left", "3"], "0, 1 or 2, got 3"),
         (
             ["--dice", *"11111", "--scores", "yahtzee=50,yahtzee_bonus=1200"],
-            "yahtzee_bonus 1200 is impossible with 1 box filled: each 100 needs a Yahtzee scored"
-            " in a box besides yahtzee (at most 0 here)",
+            "yahtzee_bonus 1200 is impossible here: each 100 needs a Yahtzee scored in a box"
+            " besides yahtzee, and 0 filled boxes hold what five of a kind scores there"
+            " (at most 0)",
         ),
         (
             ["--dice", *"11111", "--scores", "yahtzee=50,ones=5,yahtzee_bonus=100000000"],
-            "yahtzee_bonus 100000000 is impossible with 2 boxes filled",
+            "yahtzee_bonus 100000000 is impossible here: each 100 needs a Yahtzee scored in a box"
+            " besides yahtzee, and 1 filled box holds what five of a kind scores there"
+            " (at most 100)",
+        ),
+        (
+            # 3 in ones comes from no Yahtzee (a reviewer's case, accepted before).
+            ["--dice", *"11111", "--scores", "yahtzee=50,ones=3,yahtzee_bonus=100"],
+            "and 0 filled boxes hold what five of a kind scores there (at most 0)",
         ),
         (["--dice", *"11111", "--scores", "yahtzee_bonus=100,yahtzee_bonus=200"], "given twice"),
         (
@@ -400,7 +408,7 @@ def test_batch_errors_quote_json_and_at_most_a_few_hundred_characters(
     assert answers[1] == "a die shows 1 to 6, got true in [1, 1, 1, 1, true]"
     assert answers[2] == "rolls left must be 0, 1 or 2, got null"
     assert answers[3] == 'unknown box: "foo"'
-    assert answers[4].startswith("yahtzee_bonus 1200 is impossible with 1 box filled")
+    assert answers[4].startswith("yahtzee_bonus 1200 is impossible here")
     assert answers[5].startswith('a query has exactly dice, rolls_left, scores: unknown ["xxx')
     assert answers[6].startswith('line 7 is not JSON: "xxx')
     assert all(len(a) < 500 for a in answers)

@@ -111,6 +111,10 @@ def _drop_key(d: dict[str, Any]) -> dict[str, Any]:
     return changed
 
 
+def _one_side(d: dict[str, Any]) -> dict[str, Any]:
+    return set_path(d, ["sides"], d["sides"][:1])
+
+
 def _result_lies(d: dict[str, Any]) -> dict[str, Any]:
     return set_path(d, ["result", "totals", 0], d["result"]["totals"][0] + 10)
 
@@ -139,6 +143,7 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], Mutation, str]] = [
     ("old version", midgame_vs, _old_version, r"version: expected 1, got 0"),
     ("dropped key", midgame_vs, _drop_key, r"game: missing key 'turn'"),
     ("result lies", finished_single, _result_lies, r"result\.totals\[0\]"),
+    ("one side of two", midgame_vs, _one_side, r"sides: expected 2 items, got 1$"),
     ("bonus not earned", finished_single, _bonus_not_earned, r"log\[0\]\.bonus"),
 ]
 

@@ -181,7 +181,8 @@ def test_joker_refuses_other_boxes_with_a_clear_error() -> None:
         ({"twos": 7}, 0, "7 is not a possible score for twos"),
         ({"sevens": 7}, 0, "unknown box: 'sevens'"),
         ({"chance": "12"}, 0, "'12' is not a possible score"),
-        ({"yahtzee": 0}, 100, "needs 50 in yahtzee"),
+        ({"yahtzee": 0}, 100, "needs 50 in yahtzee, got 0"),
+        ({}, 100, "needs 50 in yahtzee, but yahtzee is empty"),
         ({"yahtzee": 50}, 150, "multiple of 100"),
     ],
 )

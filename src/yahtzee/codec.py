@@ -152,7 +152,8 @@ def _list(value: object, path: str, max_len: int, min_len: int = 0) -> list[Any]
     if not isinstance(value, list):
         raise _fail(path, f"expected a list, got {_quote(value)}")
     if not min_len <= len(value) <= max_len:
-        raise _fail(path, f"expected {min_len} to {max_len} items, got {len(value)}")
+        wanted = max_len if min_len == max_len else f"{min_len} to {max_len}"
+        raise _fail(path, f"expected {wanted} items, got {len(value)}")
     return value
 
 

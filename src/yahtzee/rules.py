@@ -207,8 +207,10 @@ class Sheet:
         if type(yahtzee_bonus) is not int or yahtzee_bonus < 0 or yahtzee_bonus % YAHTZEE_BONUS:
             raise MalformedError(f"yahtzee_bonus must be a multiple of 100, got {yahtzee_bonus!r}")
         if yahtzee_bonus and boxes[Box.YAHTZEE.pos] != YAHTZEE_POINTS:
+            held = boxes[Box.YAHTZEE.pos]
             raise MalformedError(
-                f"yahtzee_bonus {yahtzee_bonus} needs 50 in yahtzee, got {boxes[Box.YAHTZEE.pos]!r}"
+                f"yahtzee_bonus {yahtzee_bonus} needs 50 in yahtzee, "
+                + ("but yahtzee is empty" if held is None else f"got {held!r}")
             )
         return cls(tuple(boxes), yahtzee_bonus)
 

@@ -30,7 +30,16 @@ from typing import TextIO
 
 from yahtzee import errors
 from yahtzee.errors import MalformedError, YahtzeeError
-from yahtzee.rules import BOXES, NUM_DICE, YAHTZEE_BONUS, Sheet, check_dice
+from yahtzee.rules import (
+    BOXES,
+    FACES,
+    NUM_DICE,
+    YAHTZEE_BONUS,
+    Box,
+    Sheet,
+    check_dice,
+    joker_points,
+)
 from yahtzee.solver import Advice, Advisor, Option, load_table
 from yahtzee.solver.advisor import check_rolls_left
 
@@ -66,17 +75,32 @@ def quote(value: object) -> str:
     return errors.quote(value, QUOTE_LIMIT)
 
 
+def _joker_points(box: Box) -> frozenset[int]:
+    """What ``box`` holds when a Yahtzee after the 50 was scored in it (the forced Joker): an
+    upper box its own face's five, or 0 from another face once the lower section was full; a
+    lower box the full points of five of a kind."""
+    if box.is_upper:
+        return frozenset({0, NUM_DICE * box.face})
+    return frozenset(joker_points(box, (face,) * NUM_DICE) for face in FACES)
+
+
 def sheet_from_scores(scores: Mapping[str, int], bonus: int = 0) -> Sheet:
     """A sheet from ``{box: points}`` and the Yahtzee bonus; MalformedError if no game has it."""
     sheet = Sheet.from_scores(scores, bonus)
-    # Each 100 is a further Yahtzee scored in some other box after the 50 in ``yahtzee``.
-    most = YAHTZEE_BONUS * max(sheet.filled_count - 1, 0)
+    # Each 100 is a further Yahtzee scored in some other box after the 50 in ``yahtzee``: in
+    # a box holding what five of a kind scores there.
+    able = [
+        box for box in BOXES
+        if box is not Box.YAHTZEE and sheet.get(box) in _joker_points(box)
+    ]  # fmt: skip
+    most = YAHTZEE_BONUS * len(able)
     if sheet.yahtzee_bonus > most:
-        filled = sheet.filled_count
+        count = len(able)
         raise MalformedError(
-            f"yahtzee_bonus {sheet.yahtzee_bonus} is impossible with {filled} "
-            f"box{'es' * (filled != 1)} filled: each 100 needs a Yahtzee scored in a box "
-            f"besides yahtzee (at most {most} here)"
+            f"yahtzee_bonus {sheet.yahtzee_bonus} is impossible here: each 100 needs a Yahtzee "
+            f"scored in a box besides yahtzee, and {count} filled box{'es' * (count != 1)} "
+            f"{'hold' if count != 1 else 'holds'} what five of a kind scores there "
+            f"(at most {most})"
         )
     return sheet
 

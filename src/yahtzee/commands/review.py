@@ -17,7 +17,7 @@ from pathlib import Path
 from yahtzee.commands._numbers import whole_number
 from yahtzee.errors import InvalidGameError, MalformedError
 
-HELP = "review a finished (or unfinished) game: luck, mistakes and what was best"
+HELP = "review a finished game (or a side that has filled its sheet): luck, mistakes, what was best"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

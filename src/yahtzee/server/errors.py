@@ -20,10 +20,14 @@ from yahtzee.errors import (
     InvalidGameError,
     MalformedError,
     YahtzeeError,
+    clip,
     quote,
 )
 
 log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT: Final = 200
+"""Characters of a validation message or a field's name that come back (both may hold input)."""
 
 STATUS: Final[dict[type[YahtzeeError], int]] = {
     InvalidGameError: 400,
@@ -85,8 +89,11 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
         return error_response(
             422, "invalid_request", "请求内容不正确：send the body as JSON (application/json)"
         )
-    # In JSON's words (null, not None), and quoting what was sent, as the domain errors do.
-    message = str(first.get("msg", "invalid")).replace("None", "null")
+    if not loc and first.get("type") == "missing":
+        return error_response(422, "invalid_request", "请求内容不正确：the request has no body")
+    # In JSON's words (null, not None), and quoting what was sent, as the domain errors do. Some
+    # of pydantic's messages and a field's name carry the input too: clipped like a quote.
+    message = clip(str(first.get("msg", "invalid")).replace("None", "null"), MESSAGE_LIMIT)
     if first.get("type") != "missing" and "input" in first:
         message = f"{message}, got {quote(first['input'])}"
     # A saved game that does not even have the right shape is a corrupt save, and the page
@@ -95,7 +102,7 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     in_game = (
         bool(loc) and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing")
     )
-    where = _path(loc[1:] if in_game else loc)
+    where = clip(_path(loc[1:] if in_game else loc), MESSAGE_LIMIT)
     detail = f"{where}: {message}" if where else message
     if in_game:
         return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{detail}")
