@@ -45,10 +45,12 @@ class WinMaxPlayer(Player):
 
     name = NAME
 
-    def __init__(self, table: Table, tables: WinTables | None = None) -> None:
+    def __init__(self, table: Table, model: WinModel | None = None) -> None:
+        """``model``: the server's, whose lattices the 胜率 of the game it returns reads again;
+        loaded from the cache on first use when not given."""
         self.table = table
         self.ev = ExpertPlayer(table)
-        self._model: WinModel | None = None if tables is None else WinModel(tables)
+        self._model = model
 
     @property
     def model(self) -> WinModel:

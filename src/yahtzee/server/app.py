@@ -167,7 +167,7 @@ class Engine:
         if difficulty is Difficulty.EXPERT:
             if model is None:
                 return get_player(EXPERT_EV, table, self.rng)
-            return WinMaxPlayer(table, model.tables)
+            return WinMaxPlayer(table, model)
         return get_player(difficulty, table, self.rng)
 
     def require_table(self) -> Table:
