@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Route, expect
+from playwright.sync_api import Request, Route, expect
 
 from tests.browser.support import OpenTable, Table
 from tests.gameplay import random_game
@@ -408,23 +408,25 @@ def test_unknown_setting_values_are_reported(table: Table) -> None:
 
 
 def test_page_weight_and_no_other_hosts(open_table: OpenTable) -> None:
+    """The web game's budget: the first load of the page is at most 150 KB transferred, as
+    benchmarks/web.py measures it (bodies as sent, gzipped: 53 KB at 6e28140, when the same
+    files held 151 KB before compression), and nothing comes from another host."""
     table = open_table(load=False)
     page = table.page
-    sizes: dict[str, int] = {}
+    sent: dict[str, int] = {}
     hosts: set[str] = set()
 
-    def record(response: object) -> None:
-        url = response.url  # type: ignore[attr-defined]
-        hosts.add(urlparse(url).hostname or "")
-        sizes[url] = len(response.body())  # type: ignore[attr-defined]
+    def record(request: Request) -> None:
+        hosts.add(urlparse(request.url).hostname or "")
+        sent[request.url] = request.sizes()["responseBodySize"]
 
-    page.on("response", record)
+    page.on("requestfinished", record)
     table.open(query="")
     page.wait_for_load_state("networkidle")
     assert hosts == {"127.0.0.1"}
-    total = sum(sizes.values())
-    assert total <= 150 * 1024, f"first load is {total} bytes: {sizes}"
-    assert any(url.endswith(".css") for url in sizes) and any(url.endswith(".js") for url in sizes)
+    total = sum(sent.values())
+    assert total <= 150 * 1024, f"first load is {total} bytes transferred: {sent}"
+    assert any(url.endswith(".css") for url in sent) and any(url.endswith(".js") for url in sent)
 
 
 def test_help_sections_below_the_game(table: Table) -> None:

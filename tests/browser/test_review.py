@@ -647,7 +647,7 @@ def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Ta
         }"""
     )
     [entry] = stored
-    assert entry["loss"] == 1.25 and entry["risk"] == 2.679
+    assert entry["loss"] == 1.25 and entry["risk"] == 2.6789  # the server's 4 decimals
     old = {**earlier_games(1)[0], "id": "old", "fp": "old"}  # saved before: no risk figure
     entries = [old, {key: value for key, value in entry.items() if value is not None}]
     table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": entries})})
