@@ -13,6 +13,7 @@ from playwright.sync_api import Route, expect
 
 from tests.browser.support import (
     DIE_NAME,
+    ComputerGate,
     OpenTable,
     ScriptedDice,
     Table,
@@ -402,6 +403,76 @@ def test_shortcuts_only_when_they_should(table: Table) -> None:
     keyboard.press("Enter")
     assert table.held() == [True, False, False, False, True]
     assert table.saved_game().turn.rolls_used == 1
+
+
+def test_space_after_a_dialog_closed_by_the_mouse_rolls(table: Table) -> None:
+    """A dialog opened by a click gives the focus back to its button as it closes; Space then
+    reopened it (settings, a zero's question) instead of rolling."""
+    page = table.page
+    table.start_single()
+    page.wait_for_selector("#game[data-shortcuts='on']")
+    page.get_by_role("button", name="设置").click()
+    page.locator("#settings-dialog").get_by_role("button", name="完成").click()
+    table.wait_idle()
+    page.keyboard.press("Space")
+    table.wait_idle()
+    assert not page.evaluate("() => document.getElementById('settings-dialog').open")
+    assert table.saved_game().turn.rolls_used == 1
+    zero = next(key for key, points in table.previews().items() if points == 0)
+    table.box(zero).click()
+    page.locator("#confirm-dialog").get_by_role("button", name="取消").click()
+    table.wait_idle()
+    page.keyboard.press("Space")
+    table.wait_idle()
+    assert not page.evaluate("() => document.getElementById('confirm-dialog').open")
+    assert table.saved_game().turn.rolls_used == 2
+
+
+def test_space_scrolls_the_help_after_the_computer_turn(open_table: OpenTable) -> None:
+    """Scrolled down to read while the computer plays: when it is done, Space scrolls on and
+    rolls nothing out of sight (the focus, lost with the box scored, is not put back there)."""
+    table = open_table()
+    page = table.page
+    gate = ComputerGate(page)
+    table.start_vs("普通", "我先")
+    table.wait_idle()
+    table.roll()
+    gate.closed = True
+    key = table.best_box()
+    table.box(key).click()
+    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
+        page.locator("#confirm-ok").click()
+    gate.wait_held()
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight / 2)")
+    page.wait_for_selector("#game[data-shortcuts='off']", state="attached")
+    gate.release()
+    page.wait_for_selector("#roll-btn:has-text('掷骰子'):not([disabled])")
+    table.wait_idle()
+    before = page.evaluate("() => window.scrollY")
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => window.scrollY > {before}")
+    assert table.saved_game().turn.rolls_used == 0
+
+
+def test_the_sound_is_readied_by_the_first_press(open_table: OpenTable) -> None:
+    """Safari keeps an audio context made outside a user gesture silent, and the computer's
+    sounds come after awaits: the context is made in the player's first press instead."""
+    table = open_table(load=False)
+    page = table.page
+    page.add_init_script(
+        """window.__contexts = 0;
+        const Base = window.AudioContext;
+        window.AudioContext = class extends Base {
+          constructor(...args) { super(...args); window.__contexts += 1; }
+        };"""
+    )
+    table.open()
+    gate = ComputerGate(page)
+    gate.closed = True
+    assert page.evaluate("window.__contexts") == 0
+    table.start_vs("普通", "电脑先")
+    gate.wait_held()  # no sound yet: the computer's first step is still on its way
+    assert page.evaluate("window.__contexts") == 1
 
 
 def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:

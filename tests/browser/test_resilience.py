@@ -347,3 +347,58 @@ def test_a_failed_computer_step_waits_for_the_player(table: Table) -> None:
     game = table.saved_game()
     assert game.round == 2 and game.current == PLAYER
     assert sum(box is not None for box in game.sides[COMPUTER].sheet.boxes) == 1
+
+
+def test_an_answer_that_never_comes_times_out(open_table: OpenTable) -> None:
+    """A phone changing networks can leave a request hanging for minutes: after 20 s the page
+    gives up on it, says so, and the roll can be tried again (the save untouched)."""
+    table = open_table(load=False)
+    page = table.page
+    page.clock.install()
+    table.open()
+    table.start_single()
+    saved = table.storage("yahtzee.game")
+    hung: list[Route] = []
+    page.route("**/api/action", lambda route: hung.append(route))
+    page.locator("#roll-btn").click()
+    page.wait_for_function("() => document.querySelector('#status').textContent === '掷骰中…'")
+    page.clock.fast_forward(19_000)
+    assert table.status() == "掷骰中…"
+    page.clock.fast_forward(2_000)
+    page.wait_for_selector("#message:not([hidden])")
+    assert table.message() == "服务器很久没有回应，请再试一次"
+    assert table.status() == "点「掷骰子」开始" and page.locator("#roll-btn").is_enabled()
+    assert table.storage("yahtzee.game") == saved
+    page.unroute("**/api/action")
+    assert len(hung) == 1  # the page gave up on it: nothing left to answer
+    table.roll()
+    assert table.saved_game().turn.rolls_used == 1
+
+
+def test_a_failed_restart_in_the_computer_turn_offers_to_go_on(open_table: OpenTable) -> None:
+    """重新开始 during the computer's turn stops it; when the new game cannot be had, the old
+    one says its computer stopped and offers 让电脑继续, not 电脑思考中… for good."""
+    table = open_table()
+    page = table.page
+    gate = ComputerGate(page)
+    table.start_vs("普通", "我先")
+    table.wait_idle()
+    table.roll()
+    gate.closed = True
+    table.box(table.best_box()).click()
+    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
+        page.locator("#confirm-ok").click()
+    gate.wait_held()
+    page.route("**/api/new", lambda route: route.fulfill(status=503, body="busy"))
+    page.get_by_role("button", name="重新开始").click()
+    page.locator("#confirm-ok").click()
+    page.wait_for_selector("#message:not([hidden])")
+    gate.release()
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('电脑这一步没走成')"
+    )
+    page.unroute("**/api/new")
+    page.get_by_role("button", name="让电脑继续").click()
+    page.wait_for_selector(YOUR_TURN)
+    table.wait_idle()
+    assert table.arrow() == [PLAYER]

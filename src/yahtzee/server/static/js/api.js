@@ -23,6 +23,10 @@ export class ApiError extends Error {
   }
 }
 
+// How long an answer may take: a phone changing networks can leave a request hanging for
+// minutes, with the dice tumbling and nothing to press. The server answers in milliseconds.
+const TIMEOUT_MS = 20000;
+
 export class Api {
   // `base` is the server origin prefix; empty means "the page's own origin".
   constructor(base = "") {
@@ -33,20 +37,30 @@ export class Api {
   // carry `game` and `view`; other answers (the review) only need to be a JSON object.
   async post(path, body, gameAnswer = true) {
     let response;
-    try {
-      response = await fetch(this.base + path, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    } catch {
-      throw new ApiError("network", "连不上游戏服务器，请检查网络后再试");
-    }
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), TIMEOUT_MS);
+    const slow = () => new ApiError("timeout", "服务器很久没有回应，请再试一次");
     let data = null;
     try {
-      data = await response.json();
-    } catch {
-      data = null;
+      try {
+        response = await fetch(this.base + path, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+          signal: deadline.signal,
+        });
+      } catch {
+        if (deadline.signal.aborted) throw slow();
+        throw new ApiError("network", "连不上游戏服务器，请检查网络后再试");
+      }
+      try {
+        data = await response.json();
+      } catch {
+        if (deadline.signal.aborted) throw slow();
+        data = null;
+      }
+    } finally {
+      clearTimeout(timer);
     }
     if (!response.ok) {
       const error = data && typeof data === "object" ? data.error : null;

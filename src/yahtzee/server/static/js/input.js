@@ -90,6 +90,10 @@ export class Input {
   onClick(event) {
     const button = event.target.closest("button");
     if (!button || button.disabled) return;
+    // A pointer click that opens a dialog (settings, a zero's question, 重新开始) moves the focus
+    // into it at once, and the dialog gives the focus back to this button as it closes: Space
+    // would then open it again instead of rolling. Let it go before it acts.
+    if (event.detail > 0 && button.closest("#game, .topbar")) button.blur();
     const data = button.dataset;
     if (data.die !== undefined) this.emit("toggle", Number(data.die));
     else if (data.box) this.emit("score", data.box);

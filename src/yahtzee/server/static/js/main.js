@@ -107,6 +107,7 @@ class GameManager {
     this.sound.setEnabled(this.settings.sound);
     this.bindInput();
     this.guard.listen();
+    this.sound.listen(document);
     window.addEventListener("storage", (event) => this.onStorage(event));
     this.tabNotice = Boolean(this.guard.other());
     this.updateNotice();
@@ -267,7 +268,12 @@ class GameManager {
       this.enter(data);
       entered = true;
     } catch (error) {
-      if (epoch === this.epoch) this.fail(error);
+      if (epoch === this.epoch) {
+        this.fail(error);
+        // The game still shown may be in the computer's turn (重新开始 there): it does not go on
+        // by itself, so say so and offer 让电脑继续 instead of 电脑思考中… for good.
+        if (this.snap && !this.snap.finished && this.snap.acting !== "player") this.computerStopped = true;
+      }
     } finally {
       if (epoch === this.epoch) {
         this.busy = false;

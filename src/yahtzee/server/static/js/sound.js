@@ -8,6 +8,18 @@ export class Sound {
     this.context = null;
   }
 
+  // Safari starts an audio context made outside a user gesture suspended, and the computer's
+  // turn plays its sounds after awaits, outside any: its knocks would wait for the player's
+  // next tap and then all play at once. So the context is made (or resumed) in the player's
+  // own presses, before any sound needs it.
+  listen(doc) {
+    const unlock = () => {
+      if (this.enabled) this.audio();
+    };
+    doc.addEventListener("pointerdown", unlock, true);
+    doc.addEventListener("keydown", unlock, true);
+  }
+
   // Turn all sounds on or off.
   setEnabled(on) {
     this.enabled = Boolean(on);

@@ -287,6 +287,13 @@ export class View {
       this.refocus = null;
       return;
     }
+    // Out of sight (the player scrolled down to read while the computer played), a lost focus is
+    // not put back: Space must scroll what they read, not press a roll button they cannot see.
+    // The shortcuts act again once the dice are back in view.
+    if (mode === "lost" && this.el.game.dataset.shortcuts === "off") {
+      this.refocus = null;
+      return;
+    }
     const target = this.nextControl();
     if (!target) return; // nothing can be pressed yet: try again at the next idle render
     this.refocus = null;
