@@ -287,10 +287,11 @@ export class View {
       this.refocus = null;
       return;
     }
-    // Out of sight (the player scrolled down to read while the computer played), a lost focus is
-    // not put back: Space must scroll what they read, not press a roll button they cannot see.
-    // The shortcuts act again once the dice are back in view.
-    if (mode === "lost" && this.el.game.dataset.shortcuts === "off") {
+    // A game out of sight (the player scrolled down to read while the computer played) gets no
+    // lost focus back: Space must scroll what they read, not press a roll button they cannot
+    // see. The shortcuts act again once the dice are back in view. (The lobby is not the game.)
+    const game = this.el.game;
+    if (mode === "lost" && !game.hidden && game.dataset.shortcuts === "off") {
       this.refocus = null;
       return;
     }
