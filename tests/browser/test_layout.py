@@ -20,6 +20,7 @@ from tests.browser.support import (
     install_roll,
     resume_saved,
 )
+from tests.gameplay import random_game
 from yahtzee.game import Game, Roll, Score
 from yahtzee.rules import Box
 
@@ -473,6 +474,61 @@ def test_the_sound_is_readied_by_the_first_press(open_table: OpenTable) -> None:
     table.start_vs("普通", "电脑先")
     gate.wait_held()  # no sound yet: the computer's first step is still on its way
     assert page.evaluate("window.__contexts") == 1
+
+
+def in_view(table: Table, selector: str) -> bool:
+    """True when the whole of the element matching ``selector`` is inside the viewport."""
+    return bool(
+        table.page.eval_on_selector(
+            selector,
+            """e => { const r = e.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0
+                && r.right <= window.innerWidth; }""",
+        )
+    )
+
+
+def test_a_phone_held_sideways_keeps_the_dice_beside_the_sheet(open_table: OpenTable) -> None:
+    """844×390: in one column the sheet began below the screen and every turn scrolled up and
+    down. The dice stay in view beside the sheet, even with its last rows scrolled to."""
+    table = open_table(width=844, height=390, touch=True)
+    page = table.page
+    page.get_by_role("button", name="人机对战").tap()
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # 开始游戏 is below
+    page.get_by_role("button", name="开始游戏").tap()
+    table.wait_idle()
+    assert page.evaluate("() => window.scrollY") == 0  # the game opens at its top
+    page.locator("#roll-btn").tap()
+    table.wait_idle()
+    for selector in ("#dice", "#roll-btn", "#status"):
+        assert in_view(table, selector), selector
+    assert page.locator("#sheet").bounding_box()["y"] < 390  # type: ignore[index]
+    page.locator("#sheet tr.row-chance").scroll_into_view_if_needed()
+    assert in_view(table, "#sheet tr.row-chance") and in_view(table, "#dice")
+    assert page.locator(".legend").is_hidden()
+
+
+def test_the_result_opens_at_its_top_on_a_small_phone(open_table: OpenTable) -> None:
+    """320×568: the result is taller than the screen; it opens showing its score, with its
+    buttons in view at the bottom (the focus on 再来一局 scrolled the score away)."""
+    table = open_table(width=320, height=568, touch=True)
+    resume_saved(table, last_turn_of_single(5))
+    table.roll()
+    table.score(table.best_box(), confirm=True)
+    page = table.page
+    page.wait_for_selector("#result-dialog[open]")
+    page.wait_for_timeout(300)
+    assert in_view(table, "#result-title") and in_view(table, ".result-score")
+    assert in_view(table, "#result-dialog [data-action='again']")
+
+
+def last_turn_of_single(seed: int) -> Game:
+    """A random single game in its 13th turn, before its first roll."""
+    for actions in range(1, 400):
+        game = random_game(seed, vs=False, stop_after=actions)
+        if game.round == 13 and game.turn.dice is None:
+            return game
+    raise AssertionError("no last turn reached")
 
 
 def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:

@@ -292,7 +292,13 @@ def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first
                 table.wait_idle()
                 check_top_bar(table, PLAYER)
                 assert table.text("#round") == f"第 {round_no} / 13 回合"
-                assert table.status() == "点「掷骰子」开始"
+                # What the computer scored last stays said until the player rolls.
+                computer_log = table.saved_game().sides[COMPUTER].log
+                status = "点「掷骰子」开始"
+                if computer_log:
+                    last = computer_log[-1]
+                    status = f"电脑刚登记「{last.box.zh}」{last.points} 分，轮到你了"
+                assert table.status() == status
                 assert table.dice() == [None] * 5
                 # Hints work as in single mode during the player's turns (3 per game).
                 use = level == "beginner" and round_no <= 4

@@ -82,6 +82,7 @@ class GameManager {
     this.counted = false;
     this.choosing = null; // the box the computer is about to write (highlighted)
     this.computerNote = null; // what the computer is doing, for the status line
+    this.lastComputerMove = null; // what it scored last, until the player rolls
     this.computerStopped = false; // its last step failed: 「让电脑继续」
     this.suspended = false; // another tab took this game over: this one writes nothing
     this.tabNotice = false;
@@ -179,7 +180,9 @@ class GameManager {
     // the roll button waits, and the line says why (it comes back when a die is let go).
     const allHeld = this.holdsAll();
     if (this.hintText && !(allHeld && this.hintDice.size < 5)) return `提示：${this.hintText}`;
-    if (snap.phase === "roll") return "点「掷骰子」开始";
+    if (snap.phase === "roll") {
+      return this.lastComputerMove ? `${this.lastComputerMove}，轮到你了` : "点「掷骰子」开始";
+    }
     const mayRoll = snap.phase === "decide" && !allHeld;
     if (snap.joker) {
       // One instruction, not the Joker's followed by the usual line's second 登记.
@@ -323,6 +326,7 @@ class GameManager {
 
   // Switch to the table with a fresh answer from the server.
   enter(data) {
+    this.lastComputerMove = null;
     this.rollingNow = false;
     this.suspended = false;
     this.tabNotice = false; // a tab that held the game went quiet without letting it go
@@ -361,6 +365,7 @@ class GameManager {
     const ms = rollMs();
     this.busy = true;
     this.rollingNow = true;
+    this.lastComputerMove = null;
     this.hintDice = new Set();
     this.hintBox = null;
     this.hintText = null;
@@ -572,6 +577,9 @@ class GameManager {
     const after = this.snap.sides[index];
     const written = after.boxes.find((b) => b.key === step.box);
     if (written) this.ui.announce(`电脑：${written.name} 登记 ${written.points} 分，总分 ${after.total}`);
+    // Its highlight lasts a moment and may be below a phone's screen: the status keeps what it
+    // scored until the player rolls.
+    this.lastComputerMove = written ? `电脑刚登记「${written.name}」${written.points} 分` : null;
     this.render();
     this.sound.score();
     this.ui.flash(this.snap.sides.length > 1 ? 1 : 0, step.box);

@@ -402,6 +402,9 @@ export class ReviewDialog {
       loss: summary.loss.toFixed(1),
       risk: risks ? pointsText(summary.risk_loss) : "",
     };
+    // 「＝」 and the total wrap together: on a phone 「＝」 ended one line and 总分 began the next.
+    const result = make("span", "rv-result");
+    result.append(make("span", "rv-op", "＝"), term("总分", String(summary.final_total), "total"));
     equation.append(
       term("开局期望", shown.start, "start"),
       make("span", "rv-op", "＋"),
@@ -409,8 +412,7 @@ export class ReviewDialog {
       make("span", "rv-op", "−"),
       term("失误", shown.loss, "loss"),
       ...(risks ? [make("span", "rv-op", "−"), term("求胜取舍", shown.risk, "risk")] : []),
-      make("span", "rv-op", "＝"),
-      term("总分", String(summary.final_total), "total"),
+      result,
     );
     equation.title = summary.text;
     section.append(equation);

@@ -205,6 +205,9 @@ export class View {
 
   // Switch from the lobby to the table.
   showGame() {
+    // From a lobby scrolled down (a phone held sideways, 开始游戏 below the fold) the game
+    // opened with its dice above the screen.
+    if (this.el.game.hidden) window.scrollTo(0, 0);
     this.el.app.classList.remove("in-lobby");
     this.el.app.classList.add("in-game");
     this.el.lobby.hidden = true;
@@ -715,16 +718,22 @@ export class View {
       this.el.resultTitle.textContent = title;
       const [mine, theirs] = info.totals;
       const score = `你 ${mine} : ${theirs} 电脑`;
-      const margin = info.playerWon ? `，赢 ${mine - theirs} 分` : `，输 ${theirs - mine} 分`;
-      body.append(tell(make("p", "result-winner", info.draw ? `平局，双方都是 ${mine} 分` : score + margin)));
+      // A margin keeps its 分, and 「（第一局）」 its line, on a 320 px phone (「输 106 / 分」).
+      const winner = make("p", "result-winner", info.draw ? `平局，双方都是 ${mine} 分` : `${score}，`);
+      if (!info.draw) {
+        const margin = info.playerWon ? `赢 ${mine - theirs} 分` : `输 ${theirs - mine} 分`;
+        winner.append(make("span", "nowrap", margin));
+      }
+      body.append(tell(winner));
       body.append(this.resultTable(info.sides, ["你", "电脑"]));
       // The record is per level, as in the lobby: set by the first game there, then beaten.
       if (info.isNew) {
         const more = `新纪录！比原纪录 ${info.previous} 多 ${info.best - info.previous} 分`;
         body.append(tell(make("p", "new-record", more)));
       }
-      const first = info.previous === null ? "（第一局）" : "";
-      body.append(tell(make("p", "result-best", `对${info.level}电脑的最高纪录 ${info.best}${first}`)));
+      const best = make("p", "result-best", `对${info.level}电脑的最高纪录 ${info.best}`);
+      if (info.previous === null) best.append(make("span", "nowrap", "（第一局）"));
+      body.append(tell(best));
     }
     this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
