@@ -39,6 +39,29 @@ def random_game(seed: int, vs: bool, stop_after: int | None = None) -> Game:
     return game
 
 
+def single_last_turn(seed: int, rolled: bool = True) -> Game:
+    """A random single game in its 13th turn, one box left: after its first roll when
+    ``rolled``, else before it."""
+    for actions in range(1, 400):
+        game = random_game(seed, vs=False, stop_after=actions)
+        if game.round == 13 and (game.turn.dice is not None) is rolled:
+            return game
+    raise AssertionError("no last turn reached")
+
+
+def vs_final_turn(starter: int) -> Game:
+    """A random vs game at the start of its final turn: ``starter`` began the game, so the other
+    side plays that turn."""
+    for seed in range(200):
+        for actions in range(60, 400):
+            game = random_game(seed, vs=True, stop_after=actions)
+            if game.round == 13 and game.current != game.starter:
+                if game.starter == starter:
+                    return game
+                break
+    raise AssertionError("no such game")
+
+
 def risky_game(table: Table) -> Game:
     """A vs game both sides of which the play-to-win 高手 played; the computer's side gave
     expected points up for a better chance four times (deliberate risks, with the 胜率 tables of

@@ -407,6 +407,22 @@ class ComputerGate:
                 route.abort()
 
 
+def hold_the_computer_turn(table: Table, level: str = "普通") -> ComputerGate:
+    """Start a 人机对战 game at ``level`` with the player first, play its first turn (one roll,
+    the best box) and hold the computer's first step; return the gate holding it."""
+    page = table.page
+    gate = ComputerGate(page)
+    table.start_vs(level, "我先")
+    table.wait_idle()
+    table.roll()
+    gate.closed = True
+    table.box(table.best_box()).click()
+    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
+        page.locator("#confirm-ok").click()
+    gate.wait_held()
+    return gate
+
+
 def count_sounds(page: Page) -> None:
     """Count the sound nodes the page creates (oscillators, noise bursts) in ``window.__sounds``.
 

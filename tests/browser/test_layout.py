@@ -17,10 +17,11 @@ from tests.browser.support import (
     OpenTable,
     ScriptedDice,
     Table,
+    hold_the_computer_turn,
     install_roll,
     resume_saved,
 )
-from tests.gameplay import random_game
+from tests.gameplay import single_last_turn
 from yahtzee.game import Game, Roll, Score
 from yahtzee.rules import Box
 
@@ -434,16 +435,7 @@ def test_space_scrolls_the_help_after_the_computer_turn(open_table: OpenTable) -
     rolls nothing out of sight (the focus, lost with the box scored, is not put back there)."""
     table = open_table()
     page = table.page
-    gate = ComputerGate(page)
-    table.start_vs("普通", "我先")
-    table.wait_idle()
-    table.roll()
-    gate.closed = True
-    key = table.best_box()
-    table.box(key).click()
-    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
-        page.locator("#confirm-ok").click()
-    gate.wait_held()
+    gate = hold_the_computer_turn(table)
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight / 2)")
     page.wait_for_selector("#game[data-shortcuts='off']", state="attached")
     gate.release()
@@ -512,7 +504,7 @@ def test_the_result_opens_at_its_top_on_a_small_phone(open_table: OpenTable) -> 
     """320×568: the result is taller than the screen; it opens showing its score, with its
     buttons in view at the bottom (the focus on 再来一局 scrolled the score away)."""
     table = open_table(width=320, height=568, touch=True)
-    resume_saved(table, last_turn_of_single(5))
+    resume_saved(table, single_last_turn(5, rolled=False))
     table.roll()
     table.score(table.best_box(), confirm=True)
     page = table.page
@@ -520,15 +512,6 @@ def test_the_result_opens_at_its_top_on_a_small_phone(open_table: OpenTable) -> 
     page.wait_for_timeout(300)
     assert in_view(table, "#result-title") and in_view(table, ".result-score")
     assert in_view(table, "#result-dialog [data-action='again']")
-
-
-def last_turn_of_single(seed: int) -> Game:
-    """A random single game in its 13th turn, before its first roll."""
-    for actions in range(1, 400):
-        game = random_game(seed, vs=False, stop_after=actions)
-        if game.round == 13 and game.turn.dice is None:
-            return game
-    raise AssertionError("no last turn reached")
 
 
 def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Request, Route, expect
 
 from tests.browser.support import OpenTable, Table
-from tests.gameplay import random_game
+from tests.gameplay import single_last_turn
 from yahtzee.codec import to_json
 from yahtzee.game import Game
 
@@ -345,15 +345,6 @@ def test_corrupt_records_and_settings_still_open(table: Table) -> None:
     assert "暂无" in table.page.locator("#records").inner_text()
 
 
-def last_turn(seed: int) -> Game:
-    """A random single game in its 13th turn: one box left to score."""
-    for actions in range(1, 400):
-        game = random_game(seed, vs=False, stop_after=actions)
-        if game.round == 13 and game.turn.dice is not None:
-            return game
-    raise AssertionError("no last turn reached")
-
-
 # Unreadable records: what the message says, and what of them is still shown.
 UNREADABLE_RECORDS = [
     (json.dumps({**RECORDS, "version": 2}), "不认识的版本", "暂无"),
@@ -381,7 +372,7 @@ def test_unreadable_records_are_kept_before_a_game_replaces_them(table: Table) -
         assert shown in table.page.locator("#records").inner_text()
         assert table.page.evaluate(kept) == raw
     # Finishing a game writes the records anew; the unreadable original stays where it was put.
-    game = last_turn(3)
+    game = single_last_turn(3)
     table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
     table.reload()
     table.page.locator("#message").click()

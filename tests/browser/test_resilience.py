@@ -12,11 +12,11 @@ import pytest
 from playwright.sync_api import Route
 
 from tests.browser.support import (
-    ComputerGate,
     OpenTable,
     ScriptedDice,
     ServerProcess,
     Table,
+    hold_the_computer_turn,
     requests_to,
 )
 from yahtzee.codec import to_json
@@ -324,15 +324,7 @@ def test_a_failed_computer_step_waits_for_the_player(table: Table) -> None:
     """The server unreachable during the computer's turn: one line, nothing lost, and
     「让电脑继续」 picks the turn up again."""
     page = table.page
-    gate = ComputerGate(page)
-    table.start_vs("入门", "我先")
-    table.wait_idle()
-    table.roll()
-    gate.closed = True
-    table.box(table.best_box()).click()
-    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
-        page.locator("#confirm-ok").click()
-    gate.wait_held()
+    gate = hold_the_computer_turn(table, "入门")
     saved = table.storage("yahtzee.game")
     assert saved["current"] == COMPUTER
     gate.closed = False
@@ -380,15 +372,7 @@ def test_a_failed_restart_in_the_computer_turn_offers_to_go_on(open_table: OpenT
     one says its computer stopped and offers 让电脑继续, not 电脑思考中… for good."""
     table = open_table()
     page = table.page
-    gate = ComputerGate(page)
-    table.start_vs("普通", "我先")
-    table.wait_idle()
-    table.roll()
-    gate.closed = True
-    table.box(table.best_box()).click()
-    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
-        page.locator("#confirm-ok").click()
-    gate.wait_held()
+    gate = hold_the_computer_turn(table)
     page.route("**/api/new", lambda route: route.fulfill(status=503, body="busy"))
     page.get_by_role("button", name="重新开始").click()
     page.locator("#confirm-ok").click()

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from tests.browser.support import OpenTable, Table, requests_to, resume_saved
-from tests.gameplay import random_game, risky_game
+from tests.gameplay import random_game, risky_game, single_last_turn
 from yahtzee.analysis import Review, review_side
 from yahtzee.codec import from_json, to_json
 from yahtzee.game import COMPUTER, Game
@@ -810,7 +810,7 @@ def test_a_history_that_cannot_be_written_asks_for_a_review_once(table: Table) -
 
 def test_review_asks_again_after_the_review_at_the_end_failed(table: Table) -> None:
     page = table.page
-    resume_saved(table, last_single_turn(11))
+    resume_saved(table, single_last_turn(11))
     page.route("**/api/review", lambda route: route.abort())
     table.roll()
     table.score(table.best_box(), confirm=True)
@@ -820,15 +820,6 @@ def test_review_asks_again_after_the_review_at_the_end_failed(table: Table) -> N
     page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True).click()
     page.wait_for_selector(f"{REVIEW} .rv-summary")
     assert page.locator(f"{REVIEW} .rv-failed").count() == 0
-
-
-def last_single_turn(seed: int) -> Game:
-    """A random single game in its 13th turn, dice rolled: one box left to score."""
-    for actions in range(1, 400):
-        game = random_game(seed, vs=False, stop_after=actions)
-        if game.round == 13 and game.turn.dice is not None:
-            return game
-    raise AssertionError("no last turn reached")
 
 
 def test_a_vs_review_without_its_chances_is_shown_but_not_kept(table: Table) -> None:

@@ -22,12 +22,13 @@ from tests.browser.support import (
     ComputerGate,
     OpenTable,
     Table,
+    hold_the_computer_turn,
     requests_to,
     resume_saved,
 )
-from tests.gameplay import random_game
+from tests.gameplay import vs_final_turn
 from yahtzee.codec import to_json
-from yahtzee.game import COMPUTER, PLAYER, Game
+from yahtzee.game import COMPUTER, PLAYER
 from yahtzee.rules import Box
 
 pytestmark = pytest.mark.browser
@@ -392,13 +393,7 @@ def test_a_failed_resume_leaves_the_computer_still(open_table: OpenTable) -> Non
     it (sounds, a busy lobby, a false 「another tab」 notice)."""
     table = open_table()
     page = table.page
-    gate = ComputerGate(page)
-    table.start_vs("普通", "我先")
-    table.wait_idle()
-    table.roll()
-    gate.closed = True
-    click_score(table, table.best_box())
-    gate.wait_held()
+    gate = hold_the_computer_turn(table)
     page.get_by_role("button", name="回大厅").click()
     gate.release()
     page.wait_for_timeout(100)
@@ -483,21 +478,9 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
     assert table.saved_game().starter == COMPUTER
 
 
-def last_turn_after_the_computer() -> Game:
-    """A vs game (the computer started) at the start of the player's last turn."""
-    for seed in range(200):
-        for actions in range(60, 400):
-            game = random_game(seed, vs=True, stop_after=actions)
-            if game.round == 13 and game.current == PLAYER:
-                if game.starter == COMPUTER:
-                    return game
-                break
-    raise AssertionError("no such game")
-
-
 def test_a_new_record_at_a_level_says_by_how_much(open_table: OpenTable) -> None:
     table = open_table()
-    game = last_turn_after_the_computer()
+    game = vs_final_turn(starter=COMPUTER)
     assert game.difficulty is not None
     level, name = game.difficulty.value, game.difficulty.zh
     records = json.loads(json.dumps(RECORDS))
@@ -513,18 +496,6 @@ def test_a_new_record_at_a_level_says_by_how_much(open_table: OpenTable) -> None
     assert table.storage("yahtzee.records")["vs"][level]["best"] == mine
 
 
-def last_turn_of_the_computer() -> Game:
-    """A vs game (the player started) in the computer's last turn."""
-    for seed in range(200):
-        for actions in range(60, 400):
-            game = random_game(seed, vs=True, stop_after=actions)
-            if game.round == 13 and game.current == COMPUTER:
-                if game.starter == PLAYER:
-                    return game
-                break
-    raise AssertionError("no such game")
-
-
 def test_the_game_ending_under_the_restart_question_closes_it(open_table: OpenTable) -> None:
     """重新开始 asked while the computer's last step is on its way: the game ends under the
     question, the result shows, and nothing is left to restart (the question closes)."""
@@ -532,7 +503,7 @@ def test_the_game_ending_under_the_restart_question_closes_it(open_table: OpenTa
     page = table.page
     gate = ComputerGate(page)
     gate.closed = True
-    table.set_storage({"yahtzee.game": json.dumps(to_json(last_turn_of_the_computer()))})
+    table.set_storage({"yahtzee.game": json.dumps(to_json(vs_final_turn(starter=PLAYER)))})
     table.reload()
     page.get_by_role("button", name="继续上次没打完的一局").click()
     while True:
