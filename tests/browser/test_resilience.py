@@ -237,6 +237,13 @@ def test_storage_full_still_plays(open_table: OpenTable) -> None:
         "true"
     )
     page.keyboard.press("Escape")
+    # A second change keeps the first, though the stored settings still say otherwise.
+    page.get_by_role("button", name="设置").click()
+    page.locator("#settings-dialog").get_by_role("button", name="关", exact=True).click()
+    assert page.locator("#settings-dialog [data-value='fast']").get_attribute("aria-pressed") == (
+        "true"
+    )
+    page.keyboard.press("Escape")
     # Back to the lobby and on: the page keeps the game it could not save.
     page.get_by_role("button", name="回大厅").click()
     page.get_by_role("button", name="继续上次没打完的一局").click()

@@ -790,8 +790,10 @@ class GameManager {
     this.ui.updateSettings(this.settings);
   }
 
-  // Take up the settings as stored now (unless they cannot be read: then this page's stay).
+  // Take up the settings as stored now, unless they cannot be read or this page's own changes
+  // could not be saved (storage full): then this page's are the newer and stay.
   followStoredSettings() {
+    if (this.storageTrouble) return;
     const stored = this.store.loadSettings();
     if (stored.problem) return;
     this.settings = stored.settings;
