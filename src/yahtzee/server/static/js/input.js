@@ -90,20 +90,16 @@ export class Input {
   onClick(event) {
     const button = event.target.closest("button");
     if (!button || button.disabled) return;
-    // A pointer click that opens a dialog (settings, a zero's question, 重新开始) moves the focus
-    // into it at once, and the dialog gives the focus back to this button as it closes: Space
-    // would then open it again instead of rolling. Let it go before it acts.
-    if (event.detail > 0 && button.closest("#game, .topbar")) button.blur();
     const data = button.dataset;
+    if (data.die === undefined && !data.box && !data.action) return;
+    // After a pointer click the focus goes back to the page, so Space/Enter roll again instead
+    // of re-pressing the clicked button (keyboard clicks keep their focus). Before the button
+    // acts: one that opens a dialog (settings, a zero's question, 重新开始) moves the focus into
+    // it at once, and the dialog gives the focus back to the button as it closes.
+    if (event.detail > 0 && button.closest("#game, .topbar")) button.blur();
     if (data.die !== undefined) this.emit("toggle", Number(data.die));
     else if (data.box) this.emit("score", data.box);
-    else if (data.action) this.emit(data.action, data.value);
-    else return;
-    // After a pointer click, give the focus back to the page so Space/Enter roll again
-    // instead of re-pressing the clicked button (keyboard clicks keep their focus).
-    if (event.detail > 0 && this.doc.activeElement === button && button.closest("#game, .topbar")) {
-      button.blur();
-    }
+    else this.emit(data.action, data.value);
   }
 
   // True when the game's keyboard shortcuts may act now.
