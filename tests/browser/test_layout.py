@@ -500,6 +500,18 @@ def test_a_phone_held_sideways_keeps_the_dice_beside_the_sheet(open_table: OpenT
     assert page.locator(".legend").is_hidden()
 
 
+def test_the_game_keeps_its_margins_on_the_narrowest_phone(open_table: OpenTable) -> None:
+    """320 px: five 52 px dice ran the game 10 px past the right margin (flush with the edge)."""
+    table = open_table(width=320, height=568, touch=True)
+    table.start_single()
+    table.roll()
+    for selector in (".tray-area", "#sheet"):
+        left, right = table.page.eval_on_selector(
+            selector, "e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }"
+        )
+        assert left >= 8 and right <= 320 - 8, (selector, left, right)
+
+
 def test_the_result_opens_at_its_top_on_a_small_phone(open_table: OpenTable) -> None:
     """320×568: the result is taller than the screen; it opens showing its score, with its
     buttons in view at the bottom (the focus on 再来一局 scrolled the score away)."""
