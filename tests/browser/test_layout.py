@@ -413,21 +413,20 @@ def test_space_after_a_dialog_closed_by_the_mouse_rolls(table: Table) -> None:
     page = table.page
     table.start_single()
     page.wait_for_selector("#game[data-shortcuts='on']")
+
+    def close_then_space(dialog: str, button: str, rolls: int) -> None:
+        page.locator(dialog).get_by_role("button", name=button).click()
+        table.wait_idle()
+        page.keyboard.press("Space")
+        table.wait_idle()
+        assert not page.evaluate("d => document.querySelector(d).open", dialog)
+        assert table.saved_game().turn.rolls_used == rolls
+
     page.get_by_role("button", name="设置").click()
-    page.locator("#settings-dialog").get_by_role("button", name="完成").click()
-    table.wait_idle()
-    page.keyboard.press("Space")
-    table.wait_idle()
-    assert not page.evaluate("() => document.getElementById('settings-dialog').open")
-    assert table.saved_game().turn.rolls_used == 1
+    close_then_space("#settings-dialog", "完成", 1)
     zero = next(key for key, points in table.previews().items() if points == 0)
     table.box(zero).click()
-    page.locator("#confirm-dialog").get_by_role("button", name="取消").click()
-    table.wait_idle()
-    page.keyboard.press("Space")
-    table.wait_idle()
-    assert not page.evaluate("() => document.getElementById('confirm-dialog').open")
-    assert table.saved_game().turn.rolls_used == 2
+    close_then_space("#confirm-dialog", "取消", 2)
 
 
 def test_space_scrolls_the_help_after_the_computer_turn(open_table: OpenTable) -> None:

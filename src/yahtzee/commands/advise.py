@@ -26,7 +26,7 @@ import codecs
 import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TextIO
+from typing import Final, TextIO
 
 from yahtzee import errors
 from yahtzee.errors import MalformedError, YahtzeeError
@@ -76,12 +76,15 @@ def quote(value: object) -> str:
 
 
 def _joker_points(box: Box) -> frozenset[int]:
-    """What ``box`` holds when a Yahtzee after the 50 was scored in it (the forced Joker): an
-    upper box its own face's five, or 0 from another face once the lower section was full; a
-    lower box the full points of five of a kind."""
     if box.is_upper:
         return frozenset({0, NUM_DICE * box.face})
     return frozenset(joker_points(box, (face,) * NUM_DICE) for face in FACES)
+
+
+JOKER_POINTS: Final[dict[Box, frozenset[int]]] = {box: _joker_points(box) for box in BOXES}
+"""What each box holds when a Yahtzee after the 50 was scored in it (the forced Joker): an
+upper box its own face's five, or 0 from another face once the lower section was full; a lower
+box the full points of five of a kind. Built once: ``advise --batch`` checks every query."""
 
 
 def sheet_from_scores(scores: Mapping[str, int], bonus: int = 0) -> Sheet:
@@ -91,7 +94,7 @@ def sheet_from_scores(scores: Mapping[str, int], bonus: int = 0) -> Sheet:
     # a box holding what five of a kind scores there.
     able = [
         box for box in BOXES
-        if box is not Box.YAHTZEE and sheet.get(box) in _joker_points(box)
+        if box is not Box.YAHTZEE and sheet.get(box) in JOKER_POINTS[box]
     ]  # fmt: skip
     most = YAHTZEE_BONUS * len(able)
     if sheet.yahtzee_bonus > most:

@@ -17,8 +17,8 @@ export function pointsText(loss) {
   return loss < 0.05 ? loss.toFixed(2) : loss.toFixed(1);
 }
 
-// One decimal with a sign: +3.2 / −1.5 (a real minus sign); ±0.0 for
-// what rounds to nothing. `analysis.signed_zh` writes the same for the command line.
+// One decimal with a sign: +3.2 / −1.5 (a real minus sign); ±0.0 for what rounds to nothing.
+// `analysis.signed_zh` writes the same for the command line.
 export function signed(value, digits = 1) {
   const text = Math.abs(value).toFixed(digits);
   if (Number(text) === 0) return `±${text}`;
