@@ -2,16 +2,7 @@
 // review.css through class names). A chart is drawn at its container's pixel width, so labels
 // keep their size on a phone; the caller redraws it when that width changes.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-// Create an SVG element with attributes.
-export function svg(tag, attrs = {}) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) el.setAttribute(name, String(value));
-  }
-  return el;
-}
+import { svg } from "./dom.js";
 
 // Round tick values covering [min, max] with about `count` steps: 1, 2 or 5 times a power of ten.
 export function niceTicks(min, max, count = 5) {

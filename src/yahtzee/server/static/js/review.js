@@ -6,7 +6,8 @@
 
 import { meanOf, trendWindows } from "./history.js";
 import { LEVEL_NAMES, chanceText, pointsText, signed } from "./words.js";
-import { lineChart, svg } from "./chart.js";
+import { lineChart } from "./chart.js";
+import { button, make, svg } from "./dom.js";
 import { PIPS } from "./pips.js";
 
 const EXPERT_LOSS = 0.2;
@@ -54,21 +55,6 @@ export function openBoxesText(log, turn) {
     text += `；上区已得 ${upper} 分，${left > 0 ? `离 ${UPPER_TARGET} 分的奖励线还差 ${left} 分` : `${UPPER_BONUS} 分奖励已经拿到`}`;
   }
   return text;
-}
-
-// Create an element with a class name and optional text.
-function make(tag, className = "", text = "") {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== "") el.textContent = text;
-  return el;
-}
-
-// A button with a class and text.
-function button(className, text) {
-  const el = make("button", className, text);
-  el.type = "button";
-  return el;
 }
 
 // A table head of column headers, one per text.

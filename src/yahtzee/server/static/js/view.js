@@ -3,6 +3,7 @@
 // page-only state: dice held locally before the next roll, hint marks, a box being scored.
 
 import { LEVEL_NAMES, chanceText } from "./words.js";
+import { make } from "./dom.js";
 import { PIPS } from "./pips.js";
 import { MAX_TOTAL, wholeIn } from "./storage.js";
 
@@ -24,14 +25,6 @@ const BOX_NOTES = {
   yahtzee: "五颗相同 · 50",
   chance: "任意 · 总和",
 };
-
-// Create an element with a class name and optional text.
-function make(tag, className = "", text = "") {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text) el.textContent = text;
-  return el;
-}
 
 // True when `el` can take the focus now: not disabled, and shown (a closed dialog, a hidden
 // lobby or table, display: none all count as not shown).

@@ -1,0 +1,27 @@
+// The DOM helpers every drawing module shares.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// Create an element with a class name and optional text.
+export function make(tag, className = "", text = "") {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== "") el.textContent = text;
+  return el;
+}
+
+// A button (never a form's submit) with a class and text.
+export function button(className, text = "") {
+  const el = make("button", className, text);
+  el.type = "button";
+  return el;
+}
+
+// Create an SVG element with attributes (null and undefined ones are left out).
+export function svg(tag, attrs = {}) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) el.setAttribute(name, String(value));
+  }
+  return el;
+}
