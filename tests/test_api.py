@@ -483,7 +483,7 @@ def test_a_server_error_answers_in_json_and_is_logged_once(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(app_module, "snapshot", broken)
+    monkeypatch.setattr(app_module, "view_of", broken)
     with TestClient(create_app(table=solver_table), raise_server_exceptions=False) as c:
         response = c.post("/api/new", json={"mode": "single"})
     assert response.status_code == 500

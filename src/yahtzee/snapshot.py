@@ -3,12 +3,16 @@
 The page never computes a rule. For the side to act it gets each box's preview (points it would
 score now), whether the box may be chosen now (a dash when not), whether the preview is a zero,
 and whether scoring it needs the confirm-on-zero question (FEATURES.md S2, S4); plus totals,
-upper progress toward 63, whose turn it is and which actions are legal.
+upper progress toward 63, whose turn it is and which actions are legal. The dataclasses here are
+the contract: the API's response models are made from them.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from dataclasses import asdict, dataclass
+from typing import Any, Final, Literal
+
+import orjson
 
 from yahtzee.game import PLAYER, ROUNDS, Game
 from yahtzee.rules import (
@@ -23,8 +27,111 @@ from yahtzee.rules import (
 
 SIDE_LABELS: Final = ("你", "电脑")
 
+Phase = Literal["roll", "decide", "score", "over"]
 
-def _phase(game: Game) -> str:
+
+@dataclass(frozen=True, slots=True)
+class BoxView:
+    """One box of one side's column."""
+
+    key: Box
+    name: str
+    section: Literal["upper", "lower"]
+    points: int | None
+    """What the box holds; null while open."""
+    preview: int | None
+    """What the acting side would score here now; null when it may not choose the box."""
+    allowed: bool
+    zero: bool
+    """The preview is a zero (drawn as one, with a mark besides colour)."""
+    confirm: bool
+    """Scoring it asks first: a zero while another box would score points."""
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """A side's sums, with its progress toward the upper bonus."""
+
+    upper_subtotal: int
+    upper_target: int
+    upper_needed: int
+    upper_bonus: int
+    lower_total: int
+    yahtzee_bonus: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideView(Totals):
+    """One side's column: who it is, whether it acts now, its boxes and sums."""
+
+    who: Literal["player", "computer"]
+    label: str
+    acting: bool
+    boxes: tuple[BoxView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultView:
+    """How a finished game ended."""
+
+    totals: tuple[int, ...]
+    winner: int | None
+    player_won: bool
+    draw: bool
+    sides: tuple[Totals, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WinShares:
+    """人机对战's 胜率: each outcome's chance from here, to 0.01 %; they sum to 1."""
+
+    player: float
+    draw: float
+    computer: float
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything the page draws for one game."""
+
+    mode: Literal["single", "vs"]
+    difficulty: Literal["beginner", "normal", "expert"] | None
+    difficulty_zh: str | None
+    first: Literal["me", "computer", "random"]
+    starter: int
+    round: int
+    rounds: int
+    current: int
+    acting: Literal["player", "computer"]
+    phase: Phase
+    hints_left: int
+    hinted_now: bool
+    finished: bool
+    dice: tuple[int, ...] | None
+    held: tuple[bool, ...]
+    rolls_used: int
+    rolls_left: int
+    max_rolls: int
+    can_roll: bool
+    can_score: bool
+    can_hint: bool
+    joker: bool
+    bonus_now: int
+    sides: tuple[SideView, ...]
+    result: ResultView | None
+    win: WinShares | None = None
+    """人机对战 only, once the 胜率 tables are loaded (the key is left out otherwise)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The snapshot as JSON-ready data (``win`` left out when there is none)."""
+        data: dict[str, Any] = orjson.loads(orjson.dumps(self))
+        if self.win is None:
+            del data["win"]
+        return data
+
+
+def _phase(game: Game) -> Phase:
     if game.finished:
         return "over"
     if game.turn.dice is None:
@@ -34,88 +141,96 @@ def _phase(game: Game) -> str:
     return "decide"
 
 
-def _totals(sheet: Sheet) -> dict[str, int]:
-    return {
-        "upper_subtotal": sheet.upper_subtotal,
-        "upper_target": UPPER_BONUS_THRESHOLD,
-        "upper_needed": max(0, UPPER_BONUS_THRESHOLD - sheet.upper_subtotal),
-        "upper_bonus": sheet.upper_bonus,
-        "lower_total": sheet.lower_total,
-        "yahtzee_bonus": sheet.yahtzee_bonus,
-        "total": sheet.total,
-    }
+def _totals(sheet: Sheet) -> Totals:
+    return Totals(
+        upper_subtotal=sheet.upper_subtotal,
+        upper_target=UPPER_BONUS_THRESHOLD,
+        upper_needed=max(0, UPPER_BONUS_THRESHOLD - sheet.upper_subtotal),
+        upper_bonus=sheet.upper_bonus,
+        lower_total=sheet.lower_total,
+        yahtzee_bonus=sheet.yahtzee_bonus,
+        total=sheet.total,
+    )
 
 
-def _boxes(game: Game, index: int) -> list[dict[str, Any]]:
+def _boxes(game: Game, index: int) -> tuple[BoxView, ...]:
     sheet = game.sides[index].sheet
     allowed = game.allowed() if index == game.current else {}
     any_points = any(points > 0 for points in allowed.values())
-    rows = []
-    for box in BOXES:
-        preview = allowed.get(box)
-        rows.append(
-            {
-                "key": box.value,
-                "name": box.zh,
-                "section": "upper" if box.is_upper else "lower",
-                "points": sheet.get(box),
-                "preview": preview,
-                "allowed": preview is not None,
-                "zero": preview == 0,
-                "confirm": preview == 0 and any_points,
-            }
+    return tuple(
+        BoxView(
+            key=box,
+            name=box.zh,
+            section="upper" if box.is_upper else "lower",
+            points=sheet.get(box),
+            preview=allowed.get(box),
+            allowed=box in allowed,
+            zero=allowed.get(box) == 0,
+            confirm=allowed.get(box) == 0 and any_points,
         )
-    return rows
+        for box in BOXES
+    )
+
+
+def _side(game: Game, index: int) -> SideView:
+    side = game.sides[index]
+    return SideView(
+        **asdict(_totals(side.sheet)),
+        who=side.who,
+        label=SIDE_LABELS[index],
+        acting=index == game.current and not game.finished,
+        boxes=_boxes(game, index),
+    )
+
+
+def _result(game: Game) -> ResultView | None:
+    result = game.result
+    if result is None:
+        return None
+    return ResultView(
+        totals=tuple(result.totals),
+        winner=result.winner,
+        player_won=result.winner == PLAYER,
+        draw=result.winner is None and len(result.totals) > 1,
+        sides=tuple(_totals(side.sheet) for side in game.sides),
+    )
+
+
+def view_of(game: Game, win: WinShares | None = None) -> Snapshot:
+    """The snapshot of ``game``; ``win`` is 人机对战's 胜率 when the tables are loaded."""
+    turn = game.turn
+    dice = turn.dice
+    acting_sheet = game.acting.sheet
+    return Snapshot(
+        mode=game.mode.value,
+        difficulty=game.difficulty.value if game.difficulty else None,
+        difficulty_zh=game.difficulty.zh if game.difficulty else None,
+        first=game.first.value,
+        starter=game.starter,
+        round=game.round,
+        rounds=ROUNDS,
+        current=game.current,
+        acting=game.acting.who,
+        phase=_phase(game),
+        hints_left=game.hints_left,
+        hinted_now=game.hinted_now,
+        finished=game.finished,
+        dice=tuple(dice) if dice else None,
+        held=tuple(turn.held),
+        rolls_used=turn.rolls_used,
+        rolls_left=turn.rolls_left,
+        max_rolls=MAX_ROLLS,
+        can_roll=game.can_roll(),
+        can_score=game.can_score(),
+        can_hint=game.can_hint(),
+        joker=bool(dice) and is_yahtzee(dice or ()) and acting_sheet.get(Box.YAHTZEE) is not None,
+        bonus_now=bonus_for(acting_sheet, dice) if dice else 0,
+        sides=tuple(_side(game, i) for i in range(len(game.sides))),
+        result=_result(game),
+        win=win,
+    )
 
 
 def snapshot(game: Game) -> dict[str, Any]:
     """Everything the page draws for ``game``, as a JSON-ready dict."""
-    turn = game.turn
-    dice = turn.dice
-    acting_sheet = game.acting.sheet
-    joker = bool(dice) and is_yahtzee(dice or ()) and acting_sheet.get(Box.YAHTZEE) is not None
-    result = game.result
-    return {
-        "mode": game.mode.value,
-        "difficulty": game.difficulty.value if game.difficulty else None,
-        "difficulty_zh": game.difficulty.zh if game.difficulty else None,
-        "first": game.first.value,
-        "starter": game.starter,
-        "round": game.round,
-        "rounds": ROUNDS,
-        "current": game.current,
-        "acting": game.acting.who,
-        "phase": _phase(game),
-        "hints_left": game.hints_left,
-        "hinted_now": game.hinted_now,
-        "finished": game.finished,
-        "dice": list(dice) if dice else None,
-        "held": list(turn.held),
-        "rolls_used": turn.rolls_used,
-        "rolls_left": turn.rolls_left,
-        "max_rolls": MAX_ROLLS,
-        "can_roll": game.can_roll(),
-        "can_score": game.can_score(),
-        "can_hint": game.can_hint(),
-        "joker": joker,
-        "bonus_now": bonus_for(acting_sheet, dice) if dice else 0,
-        "sides": [
-            {
-                "who": side.who,
-                "label": SIDE_LABELS[i],
-                "acting": i == game.current and not game.finished,
-                "boxes": _boxes(game, i),
-                **_totals(side.sheet),
-            }
-            for i, side in enumerate(game.sides)
-        ],
-        "result": None
-        if result is None
-        else {
-            "totals": list(result.totals),
-            "winner": result.winner,
-            "player_won": result.winner == PLAYER,
-            "draw": result.winner is None and len(result.totals) > 1,
-            "sides": [_totals(side.sheet) for side in game.sides],
-        },
-    }
+    return view_of(game).to_json()

@@ -52,8 +52,9 @@ from yahtzee.server.middleware import (
     HeadersMiddleware,
     ServerTimingMiddleware,
 )
-from yahtzee.snapshot import snapshot
+from yahtzee.snapshot import WinShares, view_of
 from yahtzee.solver import Advisor, Table, load_table
+from yahtzee.terms import PageTerms, terms_json, terms_script
 from yahtzee.winprob.advice import play_to_win_hint, vs_review
 from yahtzee.winprob.estimate import WinModel
 from yahtzee.winprob.tables import WinTables, find_win_tables, load_win_tables
@@ -204,13 +205,10 @@ def json_response(body: dict[str, Any]) -> FastJSONResponse:
 
 
 def _reply(game: Game, engine: Engine | None = None) -> dict[str, Any]:
-    view = snapshot(game)
     model = engine.win_model() if engine is not None and game.mode is Mode.VS else None
-    if model is not None:
-        # 胜率: each side's chance from here (yahtzee.winprob), shown as a bar in vs games.
-        chances = model.chances(game)
-        view["win"] = chances.to_json()
-    return {"game": to_json(game), "view": view}
+    # 胜率: each side's chance from here (yahtzee.winprob), shown as a bar in vs games.
+    win = None if model is None else WinShares(**model.chances(game).to_json())
+    return {"game": to_json(game), "view": view_of(game, win).to_json()}
 
 
 def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAPI:
@@ -263,6 +261,11 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
             "new_game_value": engine.table.new_game_value,
             "play_to_win": engine.win_model() is not None,
         }
+
+    @app.get("/api/terms", response_model=PageTerms)
+    async def terms() -> Any:
+        """Names and limits the page needs before it has a game (also written into the page)."""
+        return Response(terms_json(), media_type="application/json")
 
     @app.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
     async def new_game(request: schemas.NewGameRequest) -> Any:
@@ -355,6 +358,7 @@ def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAP
         if not index_path.is_file():
             return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)
         html = index_path.read_text("utf-8").replace('"/static/', f'"/static/{version}/')
+        html = html.replace("</head>", f"{terms_script()}\n</head>", 1)
         return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
 
     # A game's JSON shrinks about five times (a reply of 7 KB to 1.4 KB, a review of 38 KB to

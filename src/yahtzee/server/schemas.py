@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from yahtzee.rules import Box
+from yahtzee.snapshot import Snapshot
 
 BoxName = Literal[
     "ones",
@@ -173,7 +174,7 @@ class GameResponse(BaseModel):
     """The new game JSON and the snapshot the page draws."""
 
     game: GameJson
-    view: dict[str, Any]
+    view: Snapshot
 
 
 class Hint(BaseModel):

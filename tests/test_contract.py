@@ -1,0 +1,97 @@
+"""The contract between server and page: typed snapshot models, and the page's terms."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.test_game import FixedDice
+from yahtzee.game import Game, Roll, Score
+from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box
+from yahtzee.server import create_app
+from yahtzee.snapshot import Snapshot, view_of
+from yahtzee.solver import Table
+from yahtzee.terms import page_terms
+
+
+@pytest.fixture(scope="module")
+def client(solver_table: Table) -> Iterator[TestClient]:
+    with TestClient(create_app(seed=99, table=solver_table)) as test_client:
+        yield test_client
+
+
+def _schema(spec: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any]:
+    name = ref["$ref"].rsplit("/", 1)[-1]
+    schema: dict[str, Any] = spec["components"]["schemas"][name]
+    return schema
+
+
+def test_the_snapshot_is_typed_in_the_api_document(client: TestClient) -> None:
+    spec = client.get("/api/openapi.json").json()
+    for response in ("GameResponse", "HintResponse", "ComputerResponse"):
+        view = spec["components"]["schemas"][response]["properties"]["view"]
+        snap = _schema(spec, view)
+        assert {"phase", "dice", "sides", "result", "joker", "rounds"} <= set(snap["properties"])
+        assert "win" not in snap["required"] and "sides" in snap["required"]
+    side = spec["components"]["schemas"]["SideView"]
+    assert {"boxes", "upper_needed", "label"} <= set(side["properties"])
+    box = spec["components"]["schemas"]["BoxView"]
+    assert set(box["required"]) == {
+        "key", "name", "section", "points", "preview", "allowed", "zero", "confirm"
+    }  # fmt: skip
+
+
+def test_every_reply_matches_its_model(client: TestClient) -> None:
+    body = client.post("/api/new", json={"mode": "vs", "difficulty": "expert"}).json()
+    view = body["view"]
+    assert set(view) <= set(Snapshot.__dataclass_fields__)
+    assert set(Snapshot.__dataclass_fields__) - set(view) <= {"win"}
+
+
+def test_the_snapshot_is_frozen_and_its_json_plain() -> None:
+    game = Game.new().apply(Roll(), FixedDice([4] * 5)).apply(Score(Box.YAHTZEE))
+    view = view_of(game)
+    with pytest.raises(AttributeError):
+        view.round = 5  # type: ignore[misc]
+    data = view.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data["held"] == [False] * 5 and "win" not in data
+    assert data["sides"][0]["boxes"][11]["key"] == "yahtzee"
+
+
+def test_the_terms_come_from_the_rules() -> None:
+    terms = page_terms()
+    assert [b.key for b in terms.boxes] == list(BOXES)
+    assert [b.name for b in terms.boxes][:3] == ["一点", "二点", "三点"]
+    notes = {b.key: b.note for b in terms.boxes}
+    assert notes[Box.FULL_HOUSE] == "三带二 · 25" and notes[Box.YAHTZEE] == "五颗相同 · 50"
+    assert notes[Box.FOURS] == "所有 4 相加"
+    sums = {t.key: t.note for t in terms.sums}
+    assert sums["upper_subtotal"] == "满 63 奖励 35"
+    assert sums["yahtzee_bonus"] == "快艇记 50 后每再出一次 +100"
+    assert [(t.key, t.name) for t in terms.levels] == [
+        ("beginner", "入门"), ("normal", "普通"), ("expert", "高手")
+    ]  # fmt: skip
+    assert terms.sides == ("你", "电脑")
+    assert (terms.rounds, terms.max_rolls, terms.upper_target, terms.upper_bonus) == (13, 3, 63, 35)
+    # 375 in the boxes (with the upper bonus) and twelve Yahtzee bonuses of 100.
+    assert terms.max_total == 1575 == sum(max(POSSIBLE_POINTS[b]) for b in BOXES) + 35 + 1200
+    assert terms.max_decisions == 39
+
+
+def test_the_page_and_the_api_carry_the_same_terms(client: TestClient) -> None:
+    api = client.get("/api/terms")
+    assert api.status_code == 200 and api.headers["content-type"] == "application/json"
+    page = client.get("/").text
+    found = re.search(r'<script type="application/json" id="terms">(.*?)</script>', page)
+    assert found is not None
+    assert json.loads(found.group(1).replace("<\\/", "</")) == api.json()
+    assert page.index('id="terms"') < page.index("</head>")
+    spec = client.get("/api/openapi.json").json()
+    terms = spec["paths"]["/api/terms"]["get"]["responses"]["200"]["content"]
+    assert _schema(spec, terms["application/json"]["schema"])["title"] == "PageTerms"
