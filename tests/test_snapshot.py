@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,3 +86,67 @@ def test_snapshot_agrees_with_the_rules(seed: int, steps: int, vs: bool) -> None
         assert data["upper_subtotal"] == side.sheet.upper_subtotal
     if game.finished:
         assert snap["result"]["totals"] == [s.sheet.total for s in game.sides]
+
+
+def _joker_game(first: list[int], scored: list[tuple[list[int], Box]], again: list[int]) -> Game:
+    """A game whose first turn scores ``first`` in 快艇, then the ``scored`` turns, then ``again``
+    rolled."""
+    game = Game.new().apply(Roll(), FixedDice(first)).apply(Score(Box.YAHTZEE))
+    for dice, box in scored:
+        game = game.apply(Roll(), FixedDice(dice)).apply(Score(box))
+    return game.apply(Roll(), FixedDice(again))
+
+
+LOWER_FILLERS = [
+    ([2, 2, 2, 3, 4], Box.THREE_OF_A_KIND),
+    ([2, 2, 2, 2, 4], Box.FOUR_OF_A_KIND),
+    ([2, 2, 3, 3, 3], Box.FULL_HOUSE),
+    ([1, 2, 3, 4, 6], Box.SMALL_STRAIGHT),
+    ([1, 2, 3, 4, 5], Box.LARGE_STRAIGHT),
+    ([1, 1, 3, 4, 6], Box.CHANCE),
+]
+
+
+@pytest.mark.parametrize(
+    ("first", "scored", "text"),
+    [
+        # The matching upper box is open: the Joker forces it, and the line names it.
+        ([1, 2, 3, 4, 6], [], "快艇！「快艇」一项记的是 0，没有加成；按百搭规则必须登记到「二点」"),
+        ([2] * 5, [], "又是快艇！按百搭规则必须登记到「二点」，另加快艇加成 +100"),
+        # 二点 is filled: a choice among the open lower boxes, at full value.
+        (
+            [2] * 5,
+            [([2, 2, 3, 4, 5], Box.TWOS)],
+            "又是快艇！按百搭规则选一项登记，另加快艇加成 +100",
+        ),
+        # 二点 and every lower box are filled: only a 0 in an open upper box is left.
+        (
+            [1, 2, 3, 4, 6],
+            [([2, 2, 3, 4, 5], Box.TWOS), *LOWER_FILLERS],
+            "快艇！「快艇」一项记的是 0，没有加成；按百搭规则只能在上区选一项记 0",
+        ),
+        # ... and with one upper box left, that box is named.
+        (
+            [2] * 5,
+            [
+                ([2, 2, 3, 4, 5], Box.TWOS),
+                *LOWER_FILLERS,
+                ([1, 1, 1, 2, 3], Box.ONES),
+                ([3, 3, 3, 2, 1], Box.THREES),
+                ([4, 4, 4, 2, 1], Box.FOURS),
+                ([5, 5, 5, 2, 1], Box.FIVES),
+            ],
+            "又是快艇！按百搭规则只能在「六点」记 0，另加快艇加成 +100",
+        ),
+    ],
+)
+def test_the_joker_line_names_what_the_rule_leaves(
+    first: list[int], scored: list[tuple[list[int], Box]], text: str
+) -> None:
+    snap = snapshot(_joker_game(first, scored, [2] * 5))
+    assert snap["joker"] and snap["joker_text"] == text
+
+
+def test_no_joker_line_without_a_joker() -> None:
+    game = Game.new().apply(Roll(), FixedDice([2] * 5))  # 快艇 still open: no Joker yet
+    assert snapshot(game)["joker_text"] is None

@@ -177,12 +177,12 @@ def _possible_points() -> dict[Box, frozenset[int]]:
 
 
 POSSIBLE_POINTS: Final[dict[Box, frozenset[int]]] = _possible_points()
+"""Every value a box can ever hold; anything else in a saved sheet is impossible."""
 # The highest total a game can reach: every box at its best, the upper bonus, and a Yahtzee bonus
 # for each of the other twelve turns (1575).
 MAX_TOTAL: Final = (
     sum(max(POSSIBLE_POINTS[box]) for box in BOXES) + UPPER_BONUS + YAHTZEE_BONUS * (len(BOXES) - 1)
 )
-"""Every value a box can ever hold; anything else in a saved sheet is impossible."""
 
 
 @dataclass(frozen=True, slots=True)

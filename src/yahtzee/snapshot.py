@@ -117,6 +117,8 @@ class Snapshot:
     can_score: bool
     can_hint: bool
     joker: bool
+    joker_text: str | None
+    """The forced Joker in one instruction, when the dice are a Yahtzee with 快艇 filled."""
     bonus_now: int
     sides: tuple[SideView, ...]
     result: ResultView | None
@@ -196,11 +198,29 @@ def _result(game: Game) -> ResultView | None:
     )
 
 
+def _joker_text(allowed: dict[Box, int], bonus: int) -> str:
+    """What the forced Joker lets the acting side do with this Yahtzee (RULES.md)."""
+    if len(allowed) == 1:
+        box, points = next(iter(allowed.items()))
+        rule = (
+            f"按百搭规则必须登记到「{box.zh}」" if points else f"按百搭规则只能在「{box.zh}」记 0"
+        )
+    elif any(not box.is_upper for box in allowed):
+        rule = "按百搭规则选一项登记"
+    else:
+        rule = "按百搭规则只能在上区选一项记 0"
+    if bonus:
+        return f"又是快艇！{rule}，另加快艇加成 +{bonus}"
+    return f"快艇！「快艇」一项记的是 0，没有加成；{rule}"
+
+
 def view_of(game: Game, win: WinShares | None = None) -> Snapshot:
     """The snapshot of ``game``; ``win`` is 人机对战's 胜率 when the tables are loaded."""
     turn = game.turn
     dice = turn.dice
     acting_sheet = game.acting.sheet
+    joker = bool(dice) and is_yahtzee(dice or ()) and acting_sheet.get(Box.YAHTZEE) is not None
+    bonus = bonus_for(acting_sheet, dice) if dice else 0
     return Snapshot(
         mode=game.mode.value,
         difficulty=game.difficulty.value if game.difficulty else None,
@@ -223,8 +243,9 @@ def view_of(game: Game, win: WinShares | None = None) -> Snapshot:
         can_roll=game.can_roll(),
         can_score=game.can_score(),
         can_hint=game.can_hint(),
-        joker=bool(dice) and is_yahtzee(dice or ()) and acting_sheet.get(Box.YAHTZEE) is not None,
-        bonus_now=bonus_for(acting_sheet, dice) if dice else 0,
+        joker=joker,
+        joker_text=_joker_text(game.allowed(), bonus) if joker else None,
+        bonus_now=bonus,
         sides=tuple(_side(game, i) for i in range(len(game.sides))),
         result=_result(game),
         win=win,
