@@ -28,7 +28,7 @@ USER yahtzee
 # so a node unlike the build machine still loads them (4,000 play-to-win games took 7.6 s and
 # 8.2 s against 7.5 s and 8.1 s for the build machine's own CPU).
 RUN yahtzee solve --win \
- && python -c "from yahtzee.server.app import Engine; Engine(None, None).load()"
+ && python -c "from yahtzee.server.engine import Engine; Engine(None, None).load()"
 
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \

@@ -478,12 +478,12 @@ def test_assets_asked_for_under_another_release_are_served_fresh(client: TestCli
 def test_a_server_error_answers_in_json_and_is_logged_once(
     solver_table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from yahtzee.server import app as app_module
+    from yahtzee.server import replies
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(app_module, "snapshot", broken)
+    monkeypatch.setattr(replies, "snapshot", broken)
     with TestClient(create_app(table=solver_table), raise_server_exceptions=False) as c:
         response = c.post("/api/new", json={"mode": "single"})
     assert response.status_code == 500

@@ -1,4 +1,5 @@
-"""The one place that maps errors to HTTP: every 4xx carries ``{"error": {"code", "message"}}``.
+"""The one place that maps errors to HTTP: every error answer carries ``{"error": {"code",
+"message"}}``, whether a domain error, a bad request or a worker still loading its table.
 
 Messages are for players (Chinese), with the precise English detail after a colon so a
 developer can tell what was wrong. Nothing here ever returns a stack trace.
@@ -23,6 +24,7 @@ from yahtzee.errors import (
     clip,
     quote,
 )
+from yahtzee.server.engine import NotReadyError
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +132,11 @@ async def _http_error(request: Request, error: Exception) -> JSONResponse:
     return error_response(error.status_code, code, message, error.headers)
 
 
+async def _not_ready(request: Request, error: Exception) -> JSONResponse:
+    code, message = HTTP_MESSAGES[503]
+    return error_response(503, code, message)
+
+
 async def _unexpected(request: Request, error: Exception) -> JSONResponse:
     # One line of context; the traceback follows once, from the server, as Starlette raises
     # the error again after this answer.
@@ -142,6 +149,7 @@ async def _unexpected(request: Request, error: Exception) -> JSONResponse:
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers above on ``app``."""
     app.add_exception_handler(YahtzeeError, _domain_error)
+    app.add_exception_handler(NotReadyError, _not_ready)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
