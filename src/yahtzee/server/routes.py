@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 from yahtzee.analysis import review_json, review_side
-from yahtzee.codec import from_json
+from yahtzee.codec import from_model
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
     COMPUTER,
@@ -81,7 +81,7 @@ async def new_game(request: schemas.NewGameRequest, engine: EngineDep) -> Any:
 
 @router.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
 async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
-    game = from_json(request.game.model_dump())
+    game = from_model(request.game)
     act = request.action
     action: Roll | Score | RestartTurn
     if isinstance(act, schemas.RollAction):
@@ -99,7 +99,7 @@ async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
 
 @router.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
 async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
-    game = from_json(request.game.model_dump()).apply(UseHint())
+    game = from_model(request.game).apply(UseHint())
     advice = hint_for(game, engine.require_advisor())
     model = engine.win_model() if game.mode is Mode.VS else None
     if model is not None:
@@ -116,7 +116,7 @@ async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
 
 @router.post("/api/computer", response_model=schemas.ComputerResponse, responses=ERROR_RESPONSES)
 async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
-    game = from_json(request.game.model_dump())
+    game = from_model(request.game)
     if game.finished:
         raise IllegalMoveError("the game is over")
     if game.difficulty is None:
@@ -135,7 +135,7 @@ async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
 
 @router.post("/api/review", responses=ERROR_RESPONSES)
 async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
-    game = from_json(request.game.model_dump())
+    game = from_model(request.game)
     index = PLAYER if request.side == "player" else COMPUTER
     if index >= len(game.sides):
         raise MalformedError("a single-player game has no computer side to review")
