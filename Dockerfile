@@ -22,13 +22,11 @@ RUN pip install --no-deps .
 
 USER yahtzee
 # The solver and 胜率 tables, and every compiled kernel a worker warms up, are built into the
-# image: a new replica is ready once it has mapped the files and loaded the kernels (/healthz
-# 200 after about 3 s with two workers, against about 30 s when the kernels compile at start).
+# image, so a new replica is ready once it has mapped the files and loaded the kernels.
 # numba keys its cached kernels by CPU model: NUMBA_CPU_NAME=generic builds them for any x86-64,
-# so a node unlike the build machine still loads them (4,000 play-to-win games took 7.6 s and
-# 8.2 s against 7.5 s and 8.1 s for the build machine's own CPU).
+# so a node unlike the build machine still loads them.
 RUN yahtzee solve --win \
- && python -c "from yahtzee.server.app import Engine; Engine(None, None).load()"
+ && python -c "from yahtzee.server.engine import Engine; Engine(None, None).load()"
 
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \

@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from yahtzee.codec import from_json, to_json
+from yahtzee.errors import InvalidGameError
 from yahtzee.rules import choices
 from yahtzee.server import create_app
 from yahtzee.solver import Advisor, Table
@@ -185,6 +186,31 @@ def test_a_game_of_the_wrong_shape_is_named_as_the_codec_names_it(client: TestCl
     error = act(client, new_single(client)["game"], {"type": "roll", "hold": [9]}, 422)["error"]
     assert error["message"].startswith("请求内容不正确：action.roll.hold[0]: ")
     assert error["message"].endswith("got 9")
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (["sides", 0, "sheet", "chance"], "x"),
+        (["sides", 0, "sheet", "twos"], 7),
+        (["turn", "held"], [False] * 4),
+        (["mode"], "triple"),
+        (["cheat"], True),
+    ],
+)
+def test_the_api_and_the_codec_word_a_bad_game_alike(
+    client: TestClient, path: list[Any], value: Any
+) -> None:
+    # One validation path: the shape checked at the door and the replay both speak as the codec.
+    game = new_single(client)["game"]
+    target = game
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(InvalidGameError) as caught:
+        from_json(game)
+    error = act(client, game, {"type": "roll"}, 400)["error"]
+    assert error["message"] == f"{InvalidGameError.zh}：{caught.value}"
 
 
 def test_not_json_and_wrong_method(client: TestClient) -> None:
@@ -478,12 +504,12 @@ def test_assets_asked_for_under_another_release_are_served_fresh(client: TestCli
 def test_a_server_error_answers_in_json_and_is_logged_once(
     solver_table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from yahtzee.server import app as app_module
+    from yahtzee.server import replies
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(app_module, "view_of", broken)
+    monkeypatch.setattr(replies, "view_of", broken)
     with TestClient(create_app(table=solver_table), raise_server_exceptions=False) as c:
         response = c.post("/api/new", json={"mode": "single"})
     assert response.status_code == 500

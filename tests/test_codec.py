@@ -105,6 +105,10 @@ def _old_version(d: dict[str, Any]) -> dict[str, Any]:
     return set_path(d, ["version"], 0)
 
 
+def _version_true(d: dict[str, Any]) -> dict[str, Any]:
+    return set_path(d, ["version"], True)
+
+
 def _drop_key(d: dict[str, Any]) -> dict[str, Any]:
     changed = copy.deepcopy(d)
     del changed["turn"]
@@ -141,6 +145,7 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], Mutation, str]] = [
     ("wrong type", midgame_vs, _wrong_type, r"round: expected a whole number, got \"3\""),
     ("bool for int", midgame_vs, _bool_as_int, r"current: expected a whole number, got false"),
     ("old version", midgame_vs, _old_version, r"version: expected 1, got 0"),
+    ("true for version 1", midgame_vs, _version_true, r"version: expected 1, got true"),
     ("dropped key", midgame_vs, _drop_key, r"game: missing key 'turn'"),
     ("result lies", finished_single, _result_lies, r"result\.totals\[0\]"),
     ("one side of two", midgame_vs, _one_side, r"sides: expected 2 items, got 1$"),

@@ -1,4 +1,5 @@
-"""The one place that maps errors to HTTP: every 4xx carries ``{"error": {"code", "message"}}``.
+"""The one place that maps errors to HTTP: every error answer carries ``{"error": {"code",
+"message"}}``, whether a domain error, a bad request or a worker still loading its table.
 
 Messages are for players (Chinese), with the precise English detail after a colon so a
 developer can tell what was wrong. Nothing here ever returns a stack trace.
@@ -23,6 +24,8 @@ from yahtzee.errors import (
     clip,
     quote,
 )
+from yahtzee.saved_game import shape_problem
+from yahtzee.server.engine import NotReadyError
 
 log = logging.getLogger(__name__)
 
@@ -91,21 +94,18 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
         )
     if not loc and first.get("type") == "missing":
         return error_response(422, "invalid_request", "请求内容不正确：the request has no body")
+    # A saved game that does not even have the right shape is a corrupt save, and the page
+    # treats it like one whatever check caught it: named and worded as the codec does.
+    if loc and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing"):
+        problem = shape_problem(first, loc[1:])
+        return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{problem}")
     # In JSON's words (null, not None), and quoting what was sent, as the domain errors do. Some
     # of pydantic's messages and a field's name carry the input too: clipped like a quote.
     message = clip(str(first.get("msg", "invalid")).replace("None", "null"), MESSAGE_LIMIT)
     if first.get("type") != "missing" and "input" in first:
         message = f"{message}, got {quote(first['input'])}"
-    # A saved game that does not even have the right shape is a corrupt save, and the page
-    # treats it like one whatever check caught it. Its fields are named as the codec names
-    # them: sides[0].sheet.chance.
-    in_game = (
-        bool(loc) and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing")
-    )
-    where = clip(_path(loc[1:] if in_game else loc), MESSAGE_LIMIT)
+    where = clip(_path(loc), MESSAGE_LIMIT)
     detail = f"{where}: {message}" if where else message
-    if in_game:
-        return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{detail}")
     return error_response(422, "invalid_request", f"请求内容不正确：{detail}")
 
 
@@ -130,6 +130,11 @@ async def _http_error(request: Request, error: Exception) -> JSONResponse:
     return error_response(error.status_code, code, message, error.headers)
 
 
+async def _not_ready(request: Request, error: Exception) -> JSONResponse:
+    code, message = HTTP_MESSAGES[503]
+    return error_response(503, code, message)
+
+
 async def _unexpected(request: Request, error: Exception) -> JSONResponse:
     # One line of context; the traceback follows once, from the server, as Starlette raises
     # the error again after this answer.
@@ -142,6 +147,7 @@ async def _unexpected(request: Request, error: Exception) -> JSONResponse:
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers above on ``app``."""
     app.add_exception_handler(YahtzeeError, _domain_error)
+    app.add_exception_handler(NotReadyError, _not_ready)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)

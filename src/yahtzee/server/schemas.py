@@ -1,9 +1,8 @@
 """Request and response bodies of the API, as explicit models (they make the OpenAPI document).
 
-The game travels as the saved-game JSON of ``yahtzee.codec``. Its model here bounds the shape
-(types, ranges, list lengths, no unknown keys, so no deep nesting or huge lists get past the
-door); ``codec.from_json`` then checks that the parts agree (replaying the logs) and names the
-bad field.
+The game travels as the saved-game JSON of ``yahtzee.codec``. Its model, ``GameModel`` from
+``yahtzee.saved_game``, bounds the shape at the door; a handler hands the checked model to
+``codec.from_model``, which replays the logs and names the bad field.
 """
 
 from __future__ import annotations
@@ -13,108 +12,15 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from yahtzee.rules import Box
+from yahtzee.saved_game import GameModel
 from yahtzee.snapshot import Snapshot
 
-BoxName = Literal[
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_of_a_kind",
-    "four_of_a_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yahtzee",
-    "chance",
-]
-Die = Annotated[int, Field(ge=1, le=6)]
-FiveDice = Annotated[list[Die], Field(min_length=5, max_length=5)]
-Kept = Annotated[list[Die], Field(max_length=5)]
-BoxPoints = Annotated[int, Field(ge=0, le=50)] | None
-Total = Annotated[int, Field(ge=0, le=2000)]
 # strict: true is not die 1 and "1" is not a position
 Position = Annotated[StrictInt, Field(ge=0, le=4)]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class _GamePart(BaseModel):
-    # strict: a saved game is exactly what the server wrote; "3" is not 3 and true is not 1
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SheetModel(_GamePart):
-    ones: BoxPoints
-    twos: BoxPoints
-    threes: BoxPoints
-    fours: BoxPoints
-    fives: BoxPoints
-    sixes: BoxPoints
-    three_of_a_kind: BoxPoints
-    four_of_a_kind: BoxPoints
-    full_house: BoxPoints
-    small_straight: BoxPoints
-    large_straight: BoxPoints
-    yahtzee: BoxPoints
-    chance: BoxPoints
-
-
-class TotalsModel(_GamePart):
-    upper: Total
-    upper_bonus: Total
-    lower: Total
-    yahtzee_bonus: Total
-    total: Total
-
-
-class LoggedTurnModel(_GamePart):
-    rolls: Annotated[list[FiveDice], Field(min_length=1, max_length=3)]
-    keeps: Annotated[list[Kept], Field(max_length=2)]
-    hinted: Annotated[list[bool], Field(max_length=3)]
-    box: BoxName
-    points: Annotated[int, Field(ge=0, le=50)]
-    bonus: Annotated[int, Field(ge=0, le=100)]
-
-
-class SideModel(_GamePart):
-    who: Literal["player", "computer"]
-    sheet: SheetModel
-    totals: TotalsModel
-    log: Annotated[list[LoggedTurnModel], Field(max_length=13)]
-
-
-class TurnModel(_GamePart):
-    rolls: Annotated[list[FiveDice], Field(max_length=3)]
-    keeps: Annotated[list[Kept], Field(max_length=2)]
-    hinted: Annotated[list[bool], Field(max_length=3)]
-    held: Annotated[list[bool], Field(min_length=5, max_length=5)]
-
-
-class ResultModel(_GamePart):
-    totals: Annotated[list[Total], Field(min_length=1, max_length=2)]
-    winner: Annotated[int, Field(ge=0, le=1)] | None
-
-
-class GameModel(_GamePart):
-    """A saved game (``yahtzee.codec`` version 1)."""
-
-    version: Literal[1]
-    mode: Literal["single", "vs"]
-    difficulty: Literal["beginner", "normal", "expert"] | None
-    first: Literal["me", "computer", "random"]
-    starter: Annotated[int, Field(ge=0, le=1)]
-    round: Annotated[int, Field(ge=1, le=13)]
-    current: Annotated[int, Field(ge=0, le=1)]
-    hints_left: Annotated[int, Field(ge=0, le=3)]
-    finished: bool
-    sides: Annotated[list[SideModel], Field(min_length=1, max_length=2)]
-    turn: TurnModel
-    result: ResultModel | None
 
 
 GameJson = dict[str, Any]

@@ -1,0 +1,74 @@
+"""The page and its static assets, served under a versioned URL so browsers may keep them."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.responses import Response
+from starlette.types import Scope
+
+from yahtzee.terms import terms_script
+
+STATIC_DIR = Path(str(resources.files("yahtzee.server") / "static"))
+
+_VERSION = re.compile(r"[0-9a-f]{12}")
+
+
+def asset_version(root: Path = STATIC_DIR) -> str:
+    """A short hash of every static file, so asset URLs change whenever an asset does."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+class AssetFiles(StaticFiles):
+    """Unversioned ``/static/…`` paths, and assets asked for under another release's version.
+
+    During a rolling upgrade a page from one release asks replicas of the other for its
+    ``/static/<version>/…`` URLs. Answering with this release's file (revalidated on every use,
+    never cached for good) keeps the page loading instead of a blank page from a 404."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        head, _, rest = path.partition("/")
+        if rest and _VERSION.fullmatch(head):
+            path = rest
+        return await super().get_response(path, scope)
+
+
+class ImmutableStaticFiles(StaticFiles):
+    """Assets under a versioned URL never change, so browsers may keep them for a year."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["cache-control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+def mount_assets(app: FastAPI) -> None:
+    """Serve the page at ``/`` and its assets under ``/static/<version>/`` and ``/static/``."""
+    version = asset_version()
+    versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)
+    app.mount(f"/static/{version}", versioned, name="assets")
+    app.mount("/static", AssetFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    index_path = STATIC_DIR / "index.html"
+
+    # HEAD too: uptime monitors and some load balancers check the page that way.
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def index() -> HTMLResponse:
+        # The page names its assets as /static/…; pointing them at the versioned copy lets
+        # browsers cache them for good while a new release is picked up on the next load.
+        if not index_path.is_file():
+            return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)
+        html = index_path.read_text("utf-8").replace('"/static/', f'"/static/{version}/')
+        html = html.replace("</head>", f"{terms_script()}\n</head>", 1)
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache"})

@@ -1,0 +1,156 @@
+"""The JSON API: thin handlers that turn request models into domain calls and answers.
+
+Every request carries the game it acts on (the saved-game JSON) and gets back the new game and
+the snapshot the page draws, so any worker on any machine can answer any request.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from starlette.responses import Response
+
+from yahtzee.analysis import review_json, review_side
+from yahtzee.codec import from_model
+from yahtzee.errors import IllegalMoveError, MalformedError
+from yahtzee.game import (
+    COMPUTER,
+    PLAYER,
+    Difficulty,
+    First,
+    Game,
+    Mode,
+    RestartTurn,
+    Roll,
+    Score,
+    UseHint,
+    verb,
+)
+from yahtzee.hints import hint_for
+from yahtzee.server import schemas
+from yahtzee.server.engine import Engine
+from yahtzee.server.errors import error_response
+from yahtzee.server.replies import json_response, reply
+from yahtzee.terms import PageTerms, terms_json
+from yahtzee.winprob.advice import play_to_win_hint, vs_review
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": schemas.ErrorResponse} for status in (400, 409, 413, 422)
+}
+
+
+def get_engine(request: Request) -> Engine:
+    """The app's engine (``create_app`` puts it on ``app.state``)."""
+    engine: Engine = request.app.state.engine
+    return engine
+
+
+EngineDep = Annotated[Engine, Depends(get_engine)]
+
+router = APIRouter()
+
+
+# HEAD too: some load balancers' health checks ask that way (one route, so a 405 for another
+# method names both). Not in the API schema, which would list it twice under one operation id.
+@router.api_route(
+    "/healthz",
+    methods=["GET", "HEAD"],
+    response_model=schemas.Health,
+    include_in_schema=False,
+)
+async def healthz(engine: EngineDep) -> Any:
+    if engine.table is None:
+        return error_response(503, "not_ready", "服务器正在准备中")
+    # play_to_win tells an operator whether 人机对战 has its 胜率 tables yet.
+    return {
+        "ready": True,
+        "new_game_value": engine.table.new_game_value,
+        "play_to_win": engine.win_model() is not None,
+    }
+
+
+@router.get("/api/terms", response_model=PageTerms)
+async def terms() -> Any:
+    """Names and limits the page needs before it has a game (also written into the page)."""
+    return Response(terms_json(), media_type="application/json")
+
+
+@router.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
+async def new_game(request: schemas.NewGameRequest, engine: EngineDep) -> Any:
+    game = Game.new(
+        Mode(request.mode),
+        Difficulty(request.difficulty) if request.difficulty else None,
+        First(request.first),
+        engine.rng,
+    )
+    return json_response(reply(game, engine))
+
+
+@router.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
+async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
+    game = from_model(request.game)
+    act = request.action
+    action: Roll | Score | RestartTurn
+    if isinstance(act, schemas.RollAction):
+        action = Roll(tuple(act.hold))
+    elif isinstance(act, schemas.ScoreAction):
+        action = Score(act.box)
+    else:
+        action = RestartTurn()
+    # The computer's dice and boxes are the server's to choose (POST /api/computer); a client
+    # may only start the turn afresh, which is how a resumed game goes on.
+    if not game.finished and game.current == COMPUTER and not isinstance(action, RestartTurn):
+        raise IllegalMoveError(f"it is the computer's turn; the player cannot {verb(action)} now")
+    return json_response(reply(game.apply(action, engine.rng), engine))
+
+
+@router.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
+async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
+    game = from_model(request.game).apply(UseHint())
+    advice = hint_for(game, engine.require_advisor())
+    model = engine.win_model() if game.mode is Mode.VS else None
+    if model is not None:
+        advice = play_to_win_hint(game, advice, model, engine.require_advisor())
+    body = reply(game, engine)
+    body["hint"] = {
+        "hold": None if advice.hold is None else list(advice.hold),
+        "box": advice.box.value if advice.box else None,
+        "ev": round(advice.ev, 4),
+        "text": advice.text,
+    }
+    return json_response(body)
+
+
+@router.post("/api/computer", response_model=schemas.ComputerResponse, responses=ERROR_RESPONSES)
+async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
+    game = from_model(request.game)
+    if game.finished:
+        raise IllegalMoveError("the game is over")
+    if game.difficulty is None:
+        raise IllegalMoveError("a single-player game has no computer to move")
+    if game.current != COMPUTER:
+        raise IllegalMoveError("it is not the computer's turn")
+    action = engine.player(game.difficulty).step(game)
+    game = game.apply(action, engine.rng)
+    body = reply(game, engine)
+    if isinstance(action, Roll):
+        body["step"] = {"type": "roll", "hold": list(action.hold)}
+    else:
+        body["step"] = {"type": "score", "box": action.box.value}
+    return json_response(body)
+
+
+@router.post("/api/review", responses=ERROR_RESPONSES)
+async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
+    game = from_model(request.game)
+    index = PLAYER if request.side == "player" else COMPUTER
+    if index >= len(game.sides):
+        raise MalformedError("a single-player game has no computer side to review")
+    advisor = engine.require_advisor()
+    graded = review_side(game.sides[index], advisor)
+    model = engine.win_model() if game.mode is Mode.VS else None
+    if model is None:
+        return json_response(review_json(graded))
+    # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
+    return json_response(vs_review(graded, game, index, model))
