@@ -18,8 +18,7 @@ from yahtzee.analysis import identity_zh, review_json, review_side, shortfall_zh
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
-from yahtzee.game import PLAYER, Game, Roll, Score
-from yahtzee.hints import positions_for
+from yahtzee.game import PLAYER, Game, Roll, Score, positions_for
 from yahtzee.rules import Sheet
 from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
 from yahtzee.winprob.tables import WinTables

@@ -1,7 +1,7 @@
 """Turning the optimal strategy's advice into a hint the page can show and act on.
 
 The advisor speaks in multisets of dice; the page holds dice by position. A keep is mapped to
-positions preferring dice the player already holds, then the leftmost, so a hint moves as few
+positions by ``game.positions_for`` (held dice first, then the leftmost), so a hint moves as few
 dice as possible and always the same ones for the same roll.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from yahtzee.analysis import OPTIMAL_TOLERANCE, shortfall_zh
-from yahtzee.game import Game
+from yahtzee.game import Game, positions_for
 from yahtzee.rules import NUM_DICE, Box
 from yahtzee.solver import Advice, Advisor, Option
 
@@ -25,22 +25,6 @@ class Hint:
     box: Box | None
     ev: float
     text: str
-
-
-def positions_for(
-    keep: Sequence[int], dice: Sequence[int], held: Sequence[bool]
-) -> tuple[int, ...]:
-    """Positions of ``dice`` showing the multiset ``keep``, held ones first, then leftmost."""
-    order = sorted(range(NUM_DICE), key=lambda i: (not held[i], i))
-    wanted = list(keep)
-    chosen = []
-    for i in order:
-        if dice[i] in wanted:
-            wanted.remove(dice[i])
-            chosen.append(i)
-    if wanted:
-        raise ValueError(f"keep {list(keep)!r} is not among the dice {list(dice)!r}")
-    return tuple(sorted(chosen))
 
 
 def _kept(keep: Sequence[int]) -> str:

@@ -19,8 +19,7 @@ from tests.browser.support import OpenTable, Table, requests_to, resume_saved
 from tests.gameplay import random_game, risky_game, single_last_turn
 from yahtzee.analysis import Review, review_side
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import COMPUTER, Game
-from yahtzee.hints import positions_for
+from yahtzee.game import COMPUTER, Game, positions_for
 from yahtzee.rules import Box
 from yahtzee.solver import NEW_GAME_VALUE, Advisor
 from yahtzee.solver import Table as SolverTable

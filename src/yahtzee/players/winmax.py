@@ -22,11 +22,11 @@ from typing import Final
 import numba
 import numpy as np
 
-from yahtzee.game import Difficulty, Game, Mode, Roll, Score
-from yahtzee.hints import positions_for
+from yahtzee.game import Difficulty, Game, Mode, Roll, Score, positions_for
 from yahtzee.players.base import Decision, Player
 from yahtzee.players.batch import Sheets, score
 from yahtzee.players.expert import ExpertPlayer
+from yahtzee.players.levels import get_policy
 from yahtzee.players.simulate import play_turn
 from yahtzee.rules import Box, Sheet
 from yahtzee.solver import Table
@@ -152,8 +152,6 @@ def match_vs_ev(
     """``games`` games of the play-to-win 高手 against the EV optimum (or the computer of
     ``level``, valued with its handicap as the page values it) from ``seed``; the play-to-win
     side starts the even-numbered games."""
-    from yahtzee.players import get_policy  # the package imports this module
-
     tables = load_win_tables(table)
     policy = get_policy(level, table)
     # A child stream depends only on its index: the dice of a seed are those of before.

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json, shortfall_zh
-from yahtzee.game import PLAYER, Difficulty, Game
-from yahtzee.hints import Hint, keep_words, positions_for
+from yahtzee.game import PLAYER, Difficulty, Game, positions_for
+from yahtzee.hints import Hint, keep_words
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
