@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yahtzee.analysis import OPTIMAL_TOLERANCE, shortfall_zh
 from yahtzee.game import Game, positions_for
+from yahtzee.review import OPTIMAL_TOLERANCE, shortfall_zh
 from yahtzee.rules import NUM_DICE, Box
 from yahtzee.solver import Advice, Advisor, Option
 

@@ -82,9 +82,9 @@ def _chances_line(curve: dict[str, object], side: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yahtzee.analysis import points_zh, review_json, review_side
     from yahtzee.codec import loads
     from yahtzee.game import Mode
+    from yahtzee.review import points_zh, review_json, review_side
     from yahtzee.solver import Advisor, load_table
     from yahtzee.winprob.advice import vs_review
     from yahtzee.winprob.estimate import WinModel

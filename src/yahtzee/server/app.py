@@ -26,7 +26,6 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
 
-from yahtzee.analysis import review_json, review_side
 from yahtzee.codec import from_json, to_json
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
@@ -45,6 +44,7 @@ from yahtzee.game import (
 from yahtzee.hints import hint_for
 from yahtzee.players import EXPERT_EV, Player, get_player
 from yahtzee.players.winmax import WinMaxPlayer
+from yahtzee.review import review_json, review_side
 from yahtzee.server import schemas
 from yahtzee.server.errors import error_response, install_error_handlers
 from yahtzee.server.middleware import (

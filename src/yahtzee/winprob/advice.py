@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json, shortfall_zh
 from yahtzee.game import PLAYER, Difficulty, Game, positions_for
 from yahtzee.hints import Hint, keep_words
+from yahtzee.review import OPTIMAL_TOLERANCE, Review, review_json, shortfall_zh
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
@@ -133,7 +133,7 @@ def risks(
             last = i == len(record.rolls) - 1
             r = roll_index(dice)
             if not last and len(record.keeps[i]) == NUM_DICE:
-                continue  # a roll spent on the same dice (analysis grades it so)
+                continue  # a roll spent on the same dice (the review grades it so)
             if last and int(lattice.best_box[r]) != record.box.pos:
                 continue  # not the 高手's box (after stopping early too: a mistake)
             lat = lattice.lat2 if rolls_left == 2 else lattice.lat1
@@ -154,7 +154,7 @@ def risks(
 
 
 def vs_review(review: Review, game: Game, side: int, model: WinModel) -> dict[str, object]:
-    """The review JSON of ``side`` of a vs game (``analysis.review_json``) with what playing to
+    """The review JSON of ``side`` of a vs game (``review.review_json``) with what playing to
     win adds: the decisions that gave expected points up for the play-to-win option, as
     deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
     whole game, ``win_curve`` (``curve.curve_json``). ``review`` is ``side``'s ``review_side``."""

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.gameplay import random_game, risky_game
-from yahtzee.analysis import identity_zh, review_json, review_side, shortfall_zh, signed_zh
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
 from yahtzee.game import PLAYER, Game, Roll, Score, positions_for
+from yahtzee.review import identity_zh, review_json, review_side, shortfall_zh, signed_zh
 from yahtzee.rules import Sheet
 from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
 from yahtzee.winprob.tables import WinTables
