@@ -31,10 +31,9 @@ from yahtzee.players.simulate import play_turn
 from yahtzee.rules import Box, Sheet
 from yahtzee.solver import Table
 from yahtzee.solver.tables import UPPER_CAP, FloatArray, IntArray
+from yahtzee.winprob.calibration import SHIFTS, lifted, shortfall
 from yahtzee.winprob.estimate import WinModel
-from yahtzee.winprob.handicap import shortfall
 from yahtzee.winprob.kernel import play_turns
-from yahtzee.winprob.lift import SHIFTS, lifted
 from yahtzee.winprob.tables import WinTables, load_win_tables
 
 NAME: Final = "expert"
@@ -125,7 +124,7 @@ class MatchResult:
 
     win, draw, loss : shares of games for the play-to-win side.
     predictions : ndarray(float64, (games, 13)), P(win) predicted before each of its turns, as
-        the page would show it (``lift`` against the EV optimum).
+        the page would show it (``calibration.lifted`` against the EV optimum).
     outcomes : ndarray(float64, (games,)), 1 win, 0.5 draw, 0 loss.
     means : (play-to-win mean total, EV mean total).
     """
@@ -170,9 +169,9 @@ def match_vs_ev(
         first = np.flatnonzero(index % 2 == 0)
         second = np.flatnonzero(index % 2 == 1)
         for turn in range(13):
-            # Against the EV optimum the play-to-win side is the 高手 computer, shown with
-            # the gain of its later turns (lift); against 入门 or 普通 it stands for the
-            # player, shown as the optimum.
+            # Against the EV optimum the play-to-win side is the 高手 computer, shown with the
+            # gain of its later turns (calibration.lifted); against 入门 or 普通 it stands for
+            # the player, shown as the optimum.
             shift = SHIFTS[12 - turn] if level is Difficulty.EXPERT else 0.0
             p = _win_turn(tables, mine, theirs, first, dice_w, level)
             preds[done + first, turn] = lifted(p[:, 0] - 0.5 * p[:, 1], p[:, 1], shift)

@@ -13,14 +13,10 @@ still to come are modelled as independent:
   states in four with one box open, two in five with two to four open), else smoothed over 2 to
   6 points (most states with five or more boxes open, where the law spans hundreds of points).
 
-Known bias (measured by ``benchmarks/winprob.py``): A is valued as if it played the EV optimum
-after this turn, while it will go on playing to win, so its chances come out low, by about 2
-points mid-game (worst decile 2.1 and 1.75 points over two runs of 100,000 games against the
-EV optimum). The chances shown for the 高手 correct that by a measured shift (``lift``); the
-play does not need it. Valuing A by the mean of that and of the clairvoyant bound (A's best
-chance to beat each final total of B, from "reach a target" tables of every state) measured
-within 0.3 points, but those tables took 9 minutes to build here, and the play did not win more
-often (51.68 % against 51.70 %).
+Known bias: A is valued as if it played the EV optimum after this turn, while it goes on playing
+to win, so its chances come out low (about 2 points mid-game); the chances shown for the 高手
+correct that by a measured shift (``calibration.lifted``; measurements in
+``docs/calibration.md``).
 
 A side's future is thus valued as if it played the EV optimum from its next turn on; the side
 choosing now plays to win over its whole current turn (``turn_lattice``: final options valued by
@@ -50,8 +46,7 @@ EV_TIE: float = 1e-4
 """Weight of one expected point in the play-to-win choice: an option that scores more is taken
 unless another wins more often by over 0.01 % of chance per point it gives up (a decided game
 is still played well, and the 高手 does not give up points for a gain no estimate here can
-resolve). Against 1e-9, on the same 100,000 games (seed 7): the same 51.66 % wins, with 251.15
-points on average instead of 249.62 (1e-3: 51.61 %, 252.73 points)."""
+resolve; ``docs/calibration.md`` has the measurements)."""
 NK = 3  # channels of the play-to-win lattice: utility + EV tie-break, U, D
 
 
