@@ -28,8 +28,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from yahtzee.rules import NUM_BOXES
 from yahtzee.solver.scoring import MAX_GAIN, NUM_GAINS, roll_options
 from yahtzee.solver.tables import (
+    FULL_MASK,
     KEEP_CHILD,
     NUM_ROLLS,
     ROLL_BASE,
@@ -37,7 +39,7 @@ from yahtzee.solver.tables import (
     IntArray,
 )
 from yahtzee.winprob.dist import SCALE, U16Array, cdf_at
-from yahtzee.winprob.lattice import FULL, best_keep, buffers, turn
+from yahtzee.winprob.lattice import best_keep, buffers, turn
 
 Laws = tuple[FloatArray, FloatArray, FloatArray, U16Array, IntArray, IntArray, IntArray]
 """What ``after_value`` reads (``WinTables.laws``)."""
@@ -86,7 +88,7 @@ def _versus(
 @numba.njit(cache=True, nogil=True)
 def _open_count(mask: int) -> int:
     n = 0
-    for b in range(13):
+    for b in range(NUM_BOXES):
         if not mask & (1 << b):
             n += 1
     return n
@@ -94,7 +96,7 @@ def _open_count(mask: int) -> int:
 
 @numba.njit(cache=True, nogil=True)
 def _last_open(mask: int) -> int:
-    for b in range(13):
+    for b in range(NUM_BOXES):
         if not mask & (1 << b):
             return b
     return -1
@@ -200,11 +202,11 @@ def turn_lattice(
     """The play-to-win lattice of A's whole turn (buffers as ``lattice.turn`` with K = 3,
     L = 1; ``best_box`` (252,), ``cache`` (3, 13, 166) scratch). Channel 0 is U plus
     ``EV_TIE`` per expected final point, 1 is U, 2 is D."""
-    bx = np.empty(13, dtype=np.int64)
-    gn = np.empty(13, dtype=np.int64)
-    nus = np.empty(13, dtype=np.int64)
-    nys = np.empty(13, dtype=np.int64)
-    for b in range(13):
+    bx = np.empty(NUM_BOXES, dtype=np.int64)
+    gn = np.empty(NUM_BOXES, dtype=np.int64)
+    nus = np.empty(NUM_BOXES, dtype=np.int64)
+    nys = np.empty(NUM_BOXES, dtype=np.int64)
+    for b in range(NUM_BOXES):
         for g in range(NUM_GAINS):
             cache[0, b, g] = np.nan
     for r in range(NUM_ROLLS):
@@ -226,7 +228,7 @@ def turn_lattice(
                     op_u,
                     laws,
                 )
-                ev = me_total + g + (0.0 if nm == FULL else w[nm, nys[j], nus[j]])
+                ev = me_total + g + (0.0 if nm == FULL_MASK else w[nm, nys[j], nus[j]])
                 cache[0, b, g] = uu + EV_TIE * ev
                 cache[1, b, g] = uu
                 cache[2, b, g] = dd
@@ -280,7 +282,7 @@ def play_turns(
     for t in numba.prange(nt):
         v0, lat1, lat2, best, v2, start = buffers(NK, 1)
         best_box = np.empty(NUM_ROLLS, dtype=np.int64)
-        cache = np.empty((3, 13, NUM_GAINS))
+        cache = np.empty((NK, NUM_BOXES, NUM_GAINS))
         for g in range(t, n, nt):
             turn_lattice(
                 me[g, 0],
