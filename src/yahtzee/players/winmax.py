@@ -153,7 +153,7 @@ def match_vs_ev(
     side starts the even-numbered games."""
     tables = load_win_tables(table)
     policy = get_policy(level, table)
-    # A child stream depends only on its index: the dice of a seed are those of before.
+    # A child stream depends only on its index, so each stream's dice depend only on the seed.
     dice_w, dice_e, choices = map(np.random.default_rng, np.random.SeedSequence(seed).spawn(3))
     preds = np.empty((games, 13))
     dpreds = np.empty((games, 13))
