@@ -21,11 +21,11 @@ from functools import partial
 from fastapi.testclient import TestClient
 from tests.gameplay import random_game
 
-from yahtzee.analysis import review_json, review_side
 from yahtzee.codec import to_json
 from yahtzee.commands._numbers import whole_number
 from yahtzee.game import Difficulty, First, Game, Mode, Side
 from yahtzee.players import get_player
+from yahtzee.review import review_json, review_side
 from yahtzee.server.app import create_app
 from yahtzee.solver import Advisor, Table, load_table
 

@@ -13,7 +13,7 @@ Prints, each line marked ok or MISSED against the targets (exit status 1 when on
 - the time of a 高手 move through the server's /api/computer (median and p95; target ≤ 50 ms);
 - for information, ``--levels`` games against 普通 and against 入门, with the calibration of the
   chances as the page shows them there (the computer valued with its handicap,
-  ``yahtzee.winprob.handicap``).
+  ``yahtzee.winprob.calibration``).
 """
 
 from __future__ import annotations

@@ -11,8 +11,7 @@ import pytest
 
 from tests.conftest import random_sheet
 from yahtzee.cli import main
-from yahtzee.game import Difficulty, Game, Roll, Score
-from yahtzee.hints import positions_for
+from yahtzee.game import Difficulty, Game, Roll, Score, positions_for
 from yahtzee.players import LEVELS, get_policy
 from yahtzee.players.batch import Sheets, allowed, box_points, roll_index, score
 from yahtzee.players.simulate import (

@@ -37,7 +37,7 @@ from yahtzee.server import create_app
 from yahtzee.solver import Advisor, Table
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
 from yahtzee.winprob import tables as tables_module
-from yahtzee.winprob.advice import percent, play_to_win_hint, reason
+from yahtzee.winprob.advice import play_to_win_hint
 from yahtzee.winprob.curve import played_turns, win_curve
 from yahtzee.winprob.dist import KNOTS, SCALE, cdf_at
 from yahtzee.winprob.estimate import Chances, WinModel, side_state
@@ -49,6 +49,7 @@ from yahtzee.winprob.tables import (
     find_win_tables,
     load_win_tables,
 )
+from yahtzee.winprob.words import percent, reason
 
 Roll5 = tuple[int, ...]
 

@@ -389,3 +389,20 @@ def kept_is_submultiset(keep: Sequence[int], dice: Sequence[int]) -> bool:
             return False
         rest.remove(die)
     return True
+
+
+def positions_for(
+    keep: Sequence[int], dice: Sequence[int], held: Sequence[bool]
+) -> tuple[int, ...]:
+    """Positions of ``dice`` showing the multiset ``keep``, held ones first, then leftmost, so a
+    hint or the computer moves as few dice as it can. Raises ValueError if ``keep`` is not there."""
+    order = sorted(range(NUM_DICE), key=lambda i: (not held[i], i))
+    wanted = list(keep)
+    chosen = []
+    for i in order:
+        if dice[i] in wanted:
+            wanted.remove(dice[i])
+            chosen.append(i)
+    if wanted:
+        raise ValueError(f"keep {list(keep)!r} is not among the dice {list(dice)!r}")
+    return tuple(sorted(chosen))

@@ -82,6 +82,12 @@ BOXES: Final[tuple[Box, ...]] = tuple(Box)
 _BOX_INDEX: Final[dict[Box, int]] = {box: i for i, box in enumerate(BOXES)}
 UPPER_BOXES: Final[tuple[Box, ...]] = BOXES[:6]
 LOWER_BOXES: Final[tuple[Box, ...]] = BOXES[6:]
+# Plain ints for compiled kernels (numba reads module globals as constants): a box's position is
+# its bit in the solver's mask of filled boxes.
+NUM_BOXES: Final = len(BOXES)
+NUM_UPPER_BOXES: Final = len(UPPER_BOXES)
+NUM_FACES: Final = len(FACES)
+YAHTZEE_INDEX: Final = BOXES.index(Box.YAHTZEE)
 BOX_NAMES_ZH: Final[dict[Box, str]] = {
     Box.ONES: "一点",
     Box.TWOS: "二点",

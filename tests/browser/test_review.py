@@ -1,6 +1,6 @@
 """The post-game review (复盘), the history of games and game files (issue 7).
 
-Every figure the page shows is checked against ``yahtzee.analysis.review_side`` run here on the
+Every figure the page shows is checked against ``yahtzee.review.review_side`` run here on the
 game the page kept, so the page passes only by drawing the server's review faithfully.
 """
 
@@ -17,10 +17,9 @@ from playwright.sync_api import Route, expect
 
 from tests.browser.support import OpenTable, Table, requests_to, resume_saved
 from tests.gameplay import random_game, risky_game, single_last_turn
-from yahtzee.analysis import Review, review_side
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import COMPUTER, Game
-from yahtzee.hints import positions_for
+from yahtzee.game import COMPUTER, Game, positions_for
+from yahtzee.review import Review, review_side
 from yahtzee.rules import Box
 from yahtzee.solver import NEW_GAME_VALUE, Advisor
 from yahtzee.solver import Table as SolverTable

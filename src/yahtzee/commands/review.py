@@ -61,7 +61,7 @@ def _cell(text: str, width: int, right: bool = False) -> str:
 
 def _chances_line(curve: dict[str, object], side: str) -> str:
     """胜率: the reviewed side's chance before each of its turns, then its result."""
-    from yahtzee.winprob.advice import percent
+    from yahtzee.winprob.words import percent
 
     other = "computer" if side == "player" else "player"
     points = curve["points"]
@@ -82,13 +82,14 @@ def _chances_line(curve: dict[str, object], side: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yahtzee.analysis import points_zh, review_json, review_side
     from yahtzee.codec import loads
     from yahtzee.game import Mode
+    from yahtzee.review import review_json, review_side
     from yahtzee.solver import Advisor, load_table
     from yahtzee.winprob.advice import vs_review
     from yahtzee.winprob.estimate import WinModel
     from yahtzee.winprob.tables import find_win_tables
+    from yahtzee.words import points_zh
 
     try:
         text = sys.stdin.read() if args.game == "-" else Path(args.game).read_text("utf-8")

@@ -25,8 +25,8 @@ HELP = "start the web game (builds the solver table first if it is not cached)"
 
 MAX_HEADER_BYTES = 64 * 1024
 """Request line and headers together. uvicorn's default parser (httptools) takes any size, at a
-cost that grows with its square: one 60 MB header held a worker's CPU for 6.6 s and a 300 MB one
-for 219 s. h11 answers 400 at this size at once, for about 0.1 ms more per request."""
+cost that grows with its square, so a huge header can hold a worker's CPU for minutes; h11 answers
+400 at this size at once."""
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 """uvicorn's log levels, checked here so a typo fails before the server says it is starting."""

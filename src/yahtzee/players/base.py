@@ -26,8 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from yahtzee.errors import IllegalMoveError
-from yahtzee.game import Game, Roll, Score
-from yahtzee.hints import positions_for
+from yahtzee.game import Game, Roll, Score, positions_for
 from yahtzee.players.batch import ROLL_BASE, Sheets, roll_index
 from yahtzee.rules import BOXES, Box, Sheet
 from yahtzee.solver.tables import KEEPS, IntArray

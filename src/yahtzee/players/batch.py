@@ -20,12 +20,14 @@ import numpy.typing as npt
 
 from yahtzee.rules import (
     BOXES,
+    NUM_BOXES,
     NUM_DICE,
+    NUM_UPPER_BOXES,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     YAHTZEE_BONUS,
+    YAHTZEE_INDEX,
     YAHTZEE_POINTS,
-    Box,
 )
 from yahtzee.rules import Sheet as RulesSheet
 from yahtzee.solver.tables import (
@@ -42,10 +44,8 @@ from yahtzee.solver.tables import (
 
 BoolArray = npt.NDArray[np.bool_]
 
-NUM_BOXES: Final = len(BOXES)
 OPEN: Final = -1
 """What ``Sheets.scores`` holds for an open box (a filled box holds its points, 0 included)."""
-_YAHTZEE: Final = Box.YAHTZEE.pos
 _BITS: Final[IntArray] = np.left_shift(1, np.arange(NUM_BOXES, dtype=np.int64))
 _IS_UPPER: Final[BoolArray] = np.array([box.is_upper for box in BOXES])
 
@@ -91,17 +91,17 @@ class Sheets:
     @property
     def upper(self) -> IntArray:
         """The upper subtotal, not capped, shape (n,)."""
-        return np.maximum(self.scores[:, :6], 0).sum(axis=1)  # type: ignore[no-any-return]
+        return np.maximum(self.scores[:, :NUM_UPPER_BOXES], 0).sum(axis=1)  # type: ignore[no-any-return]
 
     @property
     def yahtzee50(self) -> BoolArray:
         """True where the ``yahtzee`` box holds 50, shape (n,)."""
-        return self.scores[:, _YAHTZEE] == YAHTZEE_POINTS  # type: ignore[no-any-return]
+        return self.scores[:, YAHTZEE_INDEX] == YAHTZEE_POINTS  # type: ignore[no-any-return]
 
     def totals(self) -> IntArray:
         """Each game's total by the rules (upper bonus and Yahtzee bonus included), shape (n,)."""
         filled = np.maximum(self.scores, 0)
-        upper = filled[:, :6].sum(axis=1)
+        upper = filled[:, :NUM_UPPER_BOXES].sum(axis=1)
         upper_bonus = np.where(upper >= UPPER_BONUS_THRESHOLD, UPPER_BONUS, 0)
         return filled.sum(axis=1) + upper_bonus + self.bonus  # type: ignore[no-any-return]
 
@@ -127,7 +127,7 @@ def first_rolls(n: int, rng: np.random.Generator) -> IntArray:
 
 def joker(scores: IntArray, rolls: IntArray) -> BoolArray:
     """Where the forced Joker applies: five of a kind with ``yahtzee`` already filled."""
-    return (ROLL_YAHTZEE_FACE[rolls] > 0) & (scores[:, _YAHTZEE] != OPEN)  # type: ignore[no-any-return]
+    return (ROLL_YAHTZEE_FACE[rolls] > 0) & (scores[:, YAHTZEE_INDEX] != OPEN)  # type: ignore[no-any-return]
 
 
 def box_points(scores: IntArray, rolls: IntArray) -> IntArray:
@@ -168,7 +168,7 @@ def score(sheets: Sheets, rolls: IntArray, boxes: IntArray) -> None:
     """Score each game's roll in its box (unchecked: each box must be ``allowed``), in place."""
     rows = np.arange(len(sheets))
     before = sheets.scores
-    bonus = (ROLL_YAHTZEE_FACE[rolls] > 0) & (before[:, _YAHTZEE] == YAHTZEE_POINTS)
+    bonus = (ROLL_YAHTZEE_FACE[rolls] > 0) & (before[:, YAHTZEE_INDEX] == YAHTZEE_POINTS)
     sheets.bonus[bonus] += YAHTZEE_BONUS
     sheets.scores[rows, boxes] = box_points(before, rolls)[rows, boxes]
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from yahtzee.players.base import Decision, FloatArray, Player
 from yahtzee.players.batch import BoolArray, Sheets, States
-from yahtzee.rules import BOXES, NUM_DICE, Sheet
+from yahtzee.rules import BOXES, NUM_BOXES, NUM_DICE, Sheet
 from yahtzee.solver import Advisor, Table, TurnValues
 from yahtzee.solver.scoring import roll_options
 from yahtzee.solver.tables import (
@@ -69,13 +69,13 @@ def _box_evs(
     where the rules (forced Joker included) do not allow it; shape (n, 13). The terms are added
     as ``Advisor`` adds them (points, +100, +35, the value after; then the sheet's total), so
     the floats are the advisor's to the last bit."""
-    boxes = np.empty(13, dtype=np.int64)
-    gains = np.empty(13, dtype=np.int64)
-    after_uppers = np.empty(13, dtype=np.int64)
-    after_ys = np.empty(13, dtype=np.int64)
+    boxes = np.empty(NUM_BOXES, dtype=np.int64)
+    gains = np.empty(NUM_BOXES, dtype=np.int64)
+    after_uppers = np.empty(NUM_BOXES, dtype=np.int64)
+    after_ys = np.empty(NUM_BOXES, dtype=np.int64)
     for i in range(rolls.shape[0]):
         mask = masks[i]
-        for b in range(13):
+        for b in range(NUM_BOXES):
             out[i, b] = -np.inf
         n = roll_options(mask, ys[i], uppers[i], rolls[i], boxes, gains, after_uppers, after_ys)
         for j in range(n):

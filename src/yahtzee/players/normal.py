@@ -37,12 +37,22 @@ import numpy as np
 
 from yahtzee.players.base import FloatArray, PolicyPlayer, Uniform
 from yahtzee.players.batch import Sheets, States
-from yahtzee.rules import UPPER_BONUS, UPPER_BONUS_THRESHOLD, YAHTZEE_BONUS, Box
+from yahtzee.rules import (
+    NUM_BOXES,
+    NUM_DICE,
+    NUM_FACES,
+    NUM_UPPER_BOXES,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    YAHTZEE_BONUS,
+    YAHTZEE_INDEX,
+)
 from yahtzee.solver.tables import (
     JOKER_POINTS,
     KEEP_CHILD,
     KEEP_NPARENTS,
     KEEP_PARENTS,
+    LOWER_MASK,
     NUM_KEEPS,
     NUM_ROLLS,
     ROLL_BASE,
@@ -56,11 +66,9 @@ from yahtzee.solver.tables import (
 
 NAME: Final = "normal"
 _NEG_INF: Final = -np.inf
-_YAHTZEE_BOX: Final = Box.YAHTZEE.pos
 _THRESHOLD: Final = UPPER_BONUS_THRESHOLD
 _UPPER_BONUS: Final = float(UPPER_BONUS)
 _YAHTZEE_BONUS: Final = float(YAHTZEE_BONUS)
-_LOWER_BITS: Final = 0x7F  # the seven lower boxes, once the mask is shifted right by 6
 _COUNTS_BY_FACE: Final[IntArray] = np.ascontiguousarray(ROLL_COUNTS.T)
 _POINTS_BY_BOX: Final[IntArray] = np.ascontiguousarray(ROLL_POINTS.T)
 _FIVE_OF_A_KIND: Final[IntArray] = np.flatnonzero(ROLL_YAHTZEE_FACE > 0)
@@ -100,12 +108,12 @@ def _upper_values(
 ) -> None:
     """Fill ``up[f, c]``, the value of scoring ``c`` dice of face ``f + 1`` in that upper box."""
     open_faces = 0
-    for f in range(6):
+    for f in range(NUM_FACES):
         if not (mask >> f) & 1:
             open_faces += f + 1
-    for f in range(6):
+    for f in range(NUM_FACES):
         face = f + 1
-        for c in range(6):
+        for c in range(NUM_DICE + 1):
             pts = face * c
             value = pts - par[f]
             if upper < _THRESHOLD:
@@ -122,27 +130,27 @@ def _box_values(
 ) -> None:
     """Fill ``out[b]`` with the value of scoring roll ``r`` in box ``b``, -inf where the rules
     (forced Joker included) do not allow ``b``; ``up`` from ``_upper_values``."""
-    for b in range(13):
+    for b in range(NUM_BOXES):
         out[b] = _NEG_INF
     face5 = ROLL_YAHTZEE_FACE[r]
-    if face5 > 0 and (mask >> _YAHTZEE_BOX) & 1:
+    if face5 > 0 and (mask >> YAHTZEE_INDEX) & 1:
         extra = _YAHTZEE_BONUS if y50 == 1 else 0.0
         f = face5 - 1
         if not (mask >> f) & 1:
-            out[f] = up[f, 5] + extra
-        elif (mask >> 6) != _LOWER_BITS:
-            for b in range(6, 13):
+            out[f] = up[f, NUM_DICE] + extra
+        elif (mask & LOWER_MASK) != LOWER_MASK:
+            for b in range(NUM_UPPER_BOXES, NUM_BOXES):
                 if not (mask >> b) & 1:
                     out[b] = JOKER_POINTS[f, b] - par[b] + extra
         else:
-            for b in range(6):
+            for b in range(NUM_UPPER_BOXES):
                 if not (mask >> b) & 1:
                     out[b] = up[b, 0] + extra
         return
-    for b in range(13):
+    for b in range(NUM_BOXES):
         if (mask >> b) & 1:
             continue
-        if b < 6:
+        if b < NUM_UPPER_BOXES:
             out[b] = up[b, ROLL_COUNTS[r, b]]
         else:
             out[b] = ROLL_POINTS[r, b] - par[b]
@@ -154,9 +162,9 @@ def _means(lat: FloatArray) -> None:
     one more die: the expected value of holding it and rolling the rest."""
     for k in range(ROLL_BASE - 1, -1, -1):
         total = 0.0
-        for f in range(6):
+        for f in range(NUM_FACES):
             total += lat[KEEP_CHILD[k, f]]
-        lat[k] = total / 6.0
+        lat[k] = total / NUM_FACES
 
 
 @numba.njit(cache=True, nogil=True)
@@ -190,21 +198,26 @@ def _lattice(
     scratch: FloatArray,
 ) -> None:
     """One state's rows of ``_lattices``; ``scratch`` is (4, 462) of working space."""
-    vals, v0, v1, best = scratch[0, :13], scratch[1, :NUM_ROLLS], scratch[2, :NUM_ROLLS], scratch[3]
-    up = np.empty((6, 6))
+    vals, v0, v1, best = (
+        scratch[0, :NUM_BOXES],
+        scratch[1, :NUM_ROLLS],
+        scratch[2, :NUM_ROLLS],
+        scratch[3],
+    )
+    up = np.empty((NUM_UPPER_BOXES, NUM_DICE + 1))
     _upper_values(mask, upper, par, bonus_weight, up)
     # Box by box over all rolls (contiguous, so it vectorises), then the Joker rolls redone.
     v0[:] = _NEG_INF
-    for b in range(13):
+    for b in range(NUM_BOXES):
         if (mask >> b) & 1:
             continue
-        if b < 6:
+        if b < NUM_UPPER_BOXES:
             for r in range(NUM_ROLLS):
                 v0[r] = max(v0[r], up[b, _COUNTS_BY_FACE[b, r]])
         else:
             for r in range(NUM_ROLLS):
                 v0[r] = max(v0[r], _POINTS_BY_BOX[b, r] - par[b])
-    if (mask >> _YAHTZEE_BOX) & 1:
+    if (mask >> YAHTZEE_INDEX) & 1:
         for r in _FIVE_OF_A_KIND:
             _box_values(mask, y50, r, par, up, vals)
             v0[r] = vals.max()
@@ -304,8 +317,8 @@ def _pick_boxes(
     u: FloatArray,
     out: IntArray,
 ) -> None:
-    vals = np.empty(13)
-    up = np.empty((6, 6))
+    vals = np.empty(NUM_BOXES)
+    up = np.empty((NUM_UPPER_BOXES, NUM_DICE + 1))
     for i in range(rolls.shape[0]):
         _upper_values(masks[i], uppers[i], par, bonus_weight, up)
         _box_values(masks[i], ys[i], rolls[i], par, up, vals)

@@ -22,19 +22,18 @@ from typing import Final
 import numba
 import numpy as np
 
-from yahtzee.game import Difficulty, Game, Mode, Roll, Score
-from yahtzee.hints import positions_for
+from yahtzee.game import Difficulty, Game, Mode, Roll, Score, positions_for
 from yahtzee.players.base import Decision, Player
 from yahtzee.players.batch import Sheets, score
 from yahtzee.players.expert import ExpertPlayer
+from yahtzee.players.levels import get_policy
 from yahtzee.players.simulate import play_turn
 from yahtzee.rules import Box, Sheet
 from yahtzee.solver import Table
 from yahtzee.solver.tables import UPPER_CAP, FloatArray, IntArray
+from yahtzee.winprob.calibration import SHIFTS, lifted, shortfall
 from yahtzee.winprob.estimate import WinModel
-from yahtzee.winprob.handicap import shortfall
 from yahtzee.winprob.kernel import play_turns
-from yahtzee.winprob.lift import SHIFTS, lifted
 from yahtzee.winprob.tables import WinTables, load_win_tables
 
 NAME: Final = "expert"
@@ -125,7 +124,7 @@ class MatchResult:
 
     win, draw, loss : shares of games for the play-to-win side.
     predictions : ndarray(float64, (games, 13)), P(win) predicted before each of its turns, as
-        the page would show it (``lift`` against the EV optimum).
+        the page would show it (``calibration.lifted`` against the EV optimum).
     outcomes : ndarray(float64, (games,)), 1 win, 0.5 draw, 0 loss.
     means : (play-to-win mean total, EV mean total).
     """
@@ -152,11 +151,9 @@ def match_vs_ev(
     """``games`` games of the play-to-win 高手 against the EV optimum (or the computer of
     ``level``, valued with its handicap as the page values it) from ``seed``; the play-to-win
     side starts the even-numbered games."""
-    from yahtzee.players import get_policy  # the package imports this module
-
     tables = load_win_tables(table)
     policy = get_policy(level, table)
-    # A child stream depends only on its index: the dice of a seed are those of before.
+    # A child stream depends only on its index, so each stream's dice depend only on the seed.
     dice_w, dice_e, choices = map(np.random.default_rng, np.random.SeedSequence(seed).spawn(3))
     preds = np.empty((games, 13))
     dpreds = np.empty((games, 13))
@@ -172,9 +169,9 @@ def match_vs_ev(
         first = np.flatnonzero(index % 2 == 0)
         second = np.flatnonzero(index % 2 == 1)
         for turn in range(13):
-            # Against the EV optimum the play-to-win side is the 高手 computer, shown with
-            # the gain of its later turns (lift); against 入门 or 普通 it stands for the
-            # player, shown as the optimum.
+            # Against the EV optimum the play-to-win side is the 高手 computer, shown with the
+            # gain of its later turns (calibration.lifted); against 入门 or 普通 it stands for
+            # the player, shown as the optimum.
             shift = SHIFTS[12 - turn] if level is Difficulty.EXPERT else 0.0
             p = _win_turn(tables, mine, theirs, first, dice_w, level)
             preds[done + first, turn] = lifted(p[:, 0] - 0.5 * p[:, 1], p[:, 1], shift)

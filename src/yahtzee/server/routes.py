@@ -11,7 +11,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
-from yahtzee.analysis import review_json, review_side
 from yahtzee.codec import from_model
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
@@ -28,6 +27,7 @@ from yahtzee.game import (
     verb,
 )
 from yahtzee.hints import hint_for
+from yahtzee.review import review_json, review_side
 from yahtzee.server import schemas
 from yahtzee.server.engine import Engine
 from yahtzee.server.errors import error_response

@@ -41,13 +41,15 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from yahtzee.solver.kernel import turn_lanes
+from yahtzee.rules import NUM_DICE, NUM_UPPER_BOXES
+from yahtzee.solver.kernel import FL_SLOTS, turn_lanes
 from yahtzee.solver.tables import (
     FULL_MASK,
     NUM_KEEPS,
     NUM_MASKS,
     NUM_ROLLS,
     NUM_UPPER,
+    UPPER_MASK,
     UPPER_NREACHABLE,
     UPPER_REACHABLE,
     YAHTZEE_BIT,
@@ -58,7 +60,6 @@ from yahtzee.solver.tables import (
 Progress = Callable[[int, int], None]
 """Called as ``progress(states_done, states_total)`` while the table is built."""
 
-_UPPER_BITS = 0x3F
 # Groups per compiled call: small enough for a lively progress bar, large enough to keep both
 # cores busy between calls.
 _CHUNK = 256
@@ -81,8 +82,8 @@ def _solve_groups(
     """
     n = masks.shape[0]
     for t in numba.prange(nt):
-        fu = np.empty((6, 6, NUM_UPPER))
-        fl = np.empty((8, NUM_UPPER))
+        fu = np.empty((NUM_UPPER_BOXES, NUM_DICE + 1, NUM_UPPER))
+        fl = np.empty((FL_SLOTS, NUM_UPPER))
         v0 = np.empty((NUM_ROLLS, NUM_UPPER))
         lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
         lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
@@ -94,7 +95,7 @@ def _solve_groups(
         for g in range(t, n, nt):
             mask = masks[g]
             y = ys[g]
-            upper_mask = mask & _UPPER_BITS
+            upper_mask = mask & UPPER_MASK
             nl = nreachable[upper_mask]
             ups = reachable[upper_mask]
             turn_lanes(
@@ -117,7 +118,7 @@ def layer_groups(filled: int) -> tuple[IntArray, IntArray]:
 
 
 def _group_states(masks: IntArray) -> int:
-    return int(UPPER_NREACHABLE[masks & _UPPER_BITS].sum())
+    return int(UPPER_NREACHABLE[masks & UPPER_MASK].sum())
 
 
 def solve(progress: Progress | None = None) -> FloatArray:
@@ -127,7 +128,7 @@ def solve(progress: Progress | None = None) -> FloatArray:
     """
     w = np.full((NUM_MASKS, 2, NUM_UPPER), np.nan)
     for y in (0, 1):
-        w[FULL_MASK, y, UPPER_REACHABLE[_UPPER_BITS, : UPPER_NREACHABLE[_UPPER_BITS]]] = 0.0
+        w[FULL_MASK, y, UPPER_REACHABLE[UPPER_MASK, : UPPER_NREACHABLE[UPPER_MASK]]] = 0.0
     layers = [layer_groups(filled) for filled in range(FULL_MASK.bit_count() - 1, -1, -1)]
     total = sum(_group_states(masks) for masks, _ in layers)
     done = 0

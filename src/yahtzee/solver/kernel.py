@@ -26,11 +26,24 @@ import numpy as np
 import numpy.typing as npt
 
 from yahtzee.errors import MalformedError
+from yahtzee.rules import (
+    NUM_BOXES,
+    NUM_DICE,
+    NUM_FACES,
+    NUM_UPPER_BOXES,
+    UPPER_BONUS,
+    YAHTZEE_BONUS,
+    YAHTZEE_INDEX,
+    YAHTZEE_POINTS,
+)
 from yahtzee.solver.tables import (
+    FULL_MASK,
     JOKER_POINTS,
     KEEP_CHILD,
     KEEP_NPARENTS,
     KEEP_PARENTS,
+    LOWER_MASK,
+    MAX_SUBKEEPS,
     NUM_KEEPS,
     NUM_ROLLS,
     NUM_UPPER,
@@ -50,13 +63,15 @@ from yahtzee.solver.tables import (
 Int8Array = npt.NDArray[np.int8]
 
 _NEG_INF = -np.inf
-_SIXTH = 1.0 / 6.0
-_UPPER_BONUS = 35.0
-_YAHTZEE_BONUS = 100.0
-_YAHTZEE_BOX = 11
-_YAHTZEE_POINTS = 50
-# Slot of the future after scoring 50 in `yahtzee`; slots 0-6 are the lower boxes 6-12.
-_LOWER_Y50 = 7
+_SIXTH = 1.0 / NUM_FACES
+_UPPER_BONUS = float(UPPER_BONUS)
+_YAHTZEE_BONUS = float(YAHTZEE_BONUS)
+_UP = NUM_UPPER_BOXES  # upper boxes are 0 to _UP - 1, counting faces 1 to _UP
+_COUNTS = NUM_DICE + 1  # how many dice may show a face: 0 to 5
+# Slot of the future after scoring 50 in `yahtzee`; the slots before it are the lower boxes.
+_LOWER_Y50 = NUM_BOXES - NUM_UPPER_BOXES
+FL_SLOTS = _LOWER_Y50 + 1
+"""Rows of the ``fl`` buffer of ``turn_lanes``."""
 
 
 @numba.njit(cache=True, nogil=True)
@@ -75,28 +90,28 @@ def _futures(
     +35 it earns and ``W`` after; ``fl[b - 6, i]``: ``W`` after scoring lower box ``b``
     (``fl[7]``: after 50 in ``yahtzee``). Shapes (6, 6, L) and (8, L).
     """
-    for f in range(6):
+    for f in range(_UP):
         if mask & (1 << f):
             continue
         nm = mask | (1 << f)
-        for c in range(6):
+        for c in range(_COUNTS):
             pts = (f + 1) * c
             for i in range(nl):
                 u = ups[i]
                 nu = min(u + pts, UPPER_CAP)
                 gain = _UPPER_BONUS if (u < UPPER_CAP and u + pts >= UPPER_CAP) else 0.0
                 fu[f, c, i] = w[nm, y, nu] + pts + gain
-    for b in range(6, 13):
+    for b in range(_UP, NUM_BOXES):
         if mask & (1 << b):
             continue
         nm = mask | (1 << b)
-        if b == _YAHTZEE_BOX:
+        if b == YAHTZEE_INDEX:
             for i in range(nl):
-                fl[b - 6, i] = w[nm, 0, ups[i]]
+                fl[b - _UP, i] = w[nm, 0, ups[i]]
                 fl[_LOWER_Y50, i] = w[nm, 1, ups[i]]
         else:
             for i in range(nl):
-                fl[b - 6, i] = w[nm, y, ups[i]]
+                fl[b - _UP, i] = w[nm, y, ups[i]]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -115,7 +130,7 @@ def _score(
     first in sheet order on a tie."""
     joker_allowed = (mask & YAHTZEE_BIT) != 0
     bonus = _YAHTZEE_BONUS if y else 0.0
-    any_lower = (mask >> 6) != 0x7F
+    any_lower = (mask & LOWER_MASK) != LOWER_MASK
     for r in range(NUM_ROLLS):
         for i in range(nl):
             v0[r, i] = _NEG_INF
@@ -124,22 +139,22 @@ def _score(
             f = jf - 1
             if not mask & (1 << f):
                 for i in range(nl):
-                    v0[r, i] = fu[f, 5, i] + bonus
+                    v0[r, i] = fu[f, NUM_DICE, i] + bonus
                     if want_box:
                         box_out[r, i] = f
             elif any_lower:
-                for b in range(6, 13):
+                for b in range(_UP, NUM_BOXES):
                     if mask & (1 << b):
                         continue
                     pts = JOKER_POINTS[f, b] + bonus
                     for i in range(nl):
-                        val = pts + fl[b - 6, i]
+                        val = pts + fl[b - _UP, i]
                         if val > v0[r, i]:
                             v0[r, i] = val
                             if want_box:
                                 box_out[r, i] = b
             else:
-                for g in range(6):
+                for g in range(_UP):
                     if mask & (1 << g):
                         continue
                     for i in range(nl):
@@ -149,7 +164,7 @@ def _score(
                             if want_box:
                                 box_out[r, i] = g
         else:
-            for f in range(6):
+            for f in range(_UP):
                 if mask & (1 << f):
                     continue
                 c = ROLL_COUNTS[r, f]
@@ -159,11 +174,11 @@ def _score(
                         v0[r, i] = val
                         if want_box:
                             box_out[r, i] = f
-            for b in range(6, 13):
+            for b in range(_UP, NUM_BOXES):
                 if mask & (1 << b):
                     continue
                 pts = ROLL_POINTS[r, b]
-                slot = _LOWER_Y50 if (b == _YAHTZEE_BOX and pts == _YAHTZEE_POINTS) else b - 6
+                slot = _LOWER_Y50 if (b == YAHTZEE_INDEX and pts == YAHTZEE_POINTS) else b - _UP
                 for i in range(nl):
                     val = pts + fl[slot, i]
                     if val > v0[r, i]:
@@ -269,8 +284,8 @@ def _turn_one(
     w: FloatArray, mask: int, y: int, upper: int
 ) -> tuple[FloatArray, FloatArray, FloatArray, Int8Array, float]:
     ups = np.full(1, upper, dtype=np.int64)
-    fu = np.empty((6, 6, 1))
-    fl = np.empty((8, 1))
+    fu = np.empty((_UP, _COUNTS, 1))
+    fl = np.empty((FL_SLOTS, 1))
     v0 = np.empty((NUM_ROLLS, 1))
     lat1 = np.empty((NUM_KEEPS, 1))
     lat2 = np.empty((NUM_KEEPS, 1))
@@ -308,24 +323,23 @@ def _decide(
     jf = ROLL_YAHTZEE_FACE[r]
     joker = jf != 0 and (mask & YAHTZEE_BIT) != 0
     bonus = _YAHTZEE_BONUS if (jf != 0 and y) else 0.0
-    for b in range(13):
+    for b in range(NUM_BOXES):
         box_pts[b] = -1
     if not joker:
-        for b in range(13):
+        for b in range(NUM_BOXES):
             if not mask & (1 << b):
                 box_pts[b] = ROLL_POINTS[r, b]
     elif not mask & (1 << (jf - 1)):
-        box_pts[jf - 1] = 5 * jf
-    elif (mask >> 6) != 0x7F:
-        for b in range(6, 13):
+        box_pts[jf - 1] = NUM_DICE * jf
+    elif (mask & LOWER_MASK) != LOWER_MASK:
+        for b in range(_UP, NUM_BOXES):
             if not mask & (1 << b):
                 box_pts[b] = JOKER_POINTS[jf - 1, b]
     else:
-        for b in range(6):
+        for b in range(_UP):
             if not mask & (1 << b):
                 box_pts[b] = 0
-    full = (1 << 13) - 1
-    for b in range(13):
+    for b in range(NUM_BOXES):
         pts = box_pts[b]
         if pts < 0:
             continue
@@ -333,19 +347,19 @@ def _decide(
         nu = upper
         gain = 0.0
         ny = y
-        if b < 6:
+        if b < _UP:
             nu = min(upper + pts, UPPER_CAP)
             if upper < UPPER_CAP <= upper + pts:
                 gain = _UPPER_BONUS
-        elif b == _YAHTZEE_BOX and pts == _YAHTZEE_POINTS:
+        elif b == YAHTZEE_INDEX and pts == YAHTZEE_POINTS:
             ny = 1
-        future = 0.0 if after == full else w[after, ny, nu]
+        future = 0.0 if after == FULL_MASK else w[after, ny, nu]
         box_val[b] = pts + bonus + gain + future
     if rolls_left == 0:
         return
     ups = np.full(1, upper, dtype=np.int64)
-    fu = np.empty((6, 6, 1))
-    fl = np.empty((8, 1))
+    fu = np.empty((_UP, _COUNTS, 1))
+    fl = np.empty((FL_SLOTS, 1))
     v0 = np.empty((NUM_ROLLS, 1))
     lat1 = np.empty((NUM_KEEPS, 1))
     lat2 = np.empty((NUM_KEEPS, 1))
@@ -380,8 +394,8 @@ def _turn_batch(
     make the function uncacheable."""
     n_groups = groups.shape[0] - 1
     for t in numba.prange(nt):
-        fu = np.empty((6, 6, NUM_UPPER))
-        fl = np.empty((8, NUM_UPPER))
+        fu = np.empty((_UP, _COUNTS, NUM_UPPER))
+        fl = np.empty((FL_SLOTS, NUM_UPPER))
         v0 = np.empty((NUM_ROLLS, NUM_UPPER))
         lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
         lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
@@ -527,9 +541,9 @@ def decide(
     scoring there (points and bonuses included); ndarray(float64, (32,)) with rolls left, the
     value to come of each sub-keep ``tables.ROLL_SUBKEEPS[roll, j]``, the last being all five.
     """
-    box_pts = np.empty(13, dtype=np.int64)
-    box_val = np.zeros(13)
-    keep_val = np.full(32, np.nan)
+    box_pts = np.empty(NUM_BOXES, dtype=np.int64)
+    box_val = np.zeros(NUM_BOXES)
+    keep_val = np.full(MAX_SUBKEEPS, np.nan)
     _decide(values, mask, int(yahtzee50), upper, roll, rolls_left, box_pts, box_val, keep_val)
     return box_pts, box_val, keep_val
 
@@ -548,6 +562,7 @@ def best_keeps(keep: FloatArray, rolls: IntArray) -> IntArray:
 
 
 __all__ = [
+    "FL_SLOTS",
     "TurnValues",
     "best_keeps",
     "check_states",

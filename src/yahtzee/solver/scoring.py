@@ -9,8 +9,19 @@ from __future__ import annotations
 
 import numba
 
+from yahtzee.rules import (
+    FACES,
+    NUM_BOXES,
+    NUM_DICE,
+    NUM_UPPER_BOXES,
+    UPPER_BONUS,
+    YAHTZEE_BONUS,
+    YAHTZEE_INDEX,
+    YAHTZEE_POINTS,
+)
 from yahtzee.solver.tables import (
     JOKER_POINTS,
+    LOWER_MASK,
     ROLL_POINTS,
     ROLL_YAHTZEE_FACE,
     UPPER_CAP,
@@ -18,11 +29,7 @@ from yahtzee.solver.tables import (
     IntArray,
 )
 
-UPPER_BONUS = 35
-YAHTZEE_BONUS = 100
-YAHTZEE_BOX = 11
-YAHTZEE_POINTS = 50
-MAX_GAIN = 165
+MAX_GAIN = YAHTZEE_BONUS + NUM_DICE * FACES[-1] + UPPER_BONUS
 """The most one scoring can add: 100 (Yahtzee bonus) + 30 (five 6s in ``sixes``) + 35."""
 NUM_GAINS = MAX_GAIN + 1
 
@@ -47,9 +54,9 @@ def roll_options(
     joker = face != 0 and (mask & YAHTZEE_BIT) != 0
     bonus = YAHTZEE_BONUS if (face != 0 and y) else 0
     matching_open = joker and not mask & (1 << (face - 1))
-    lower_open = (mask >> 6) != 0x7F
+    lower_open = (mask & LOWER_MASK) != LOWER_MASK
     n = 0
-    for b in range(13):
+    for b in range(NUM_BOXES):
         if mask & (1 << b):
             continue
         if not joker:
@@ -59,7 +66,7 @@ def roll_options(
                 continue
             pts = ROLL_POINTS[r, b]
         elif lower_open:
-            if b < 6:
+            if b < NUM_UPPER_BOXES:
                 continue
             pts = JOKER_POINTS[face - 1, b]
         else:
@@ -67,11 +74,11 @@ def roll_options(
         nu = upper
         ny = y
         gain = pts + bonus
-        if b < 6:
+        if b < NUM_UPPER_BOXES:
             nu = min(upper + pts, UPPER_CAP)
             if upper < UPPER_CAP <= upper + pts:
                 gain += UPPER_BONUS
-        elif b == YAHTZEE_BOX and pts == YAHTZEE_POINTS:
+        elif b == YAHTZEE_INDEX and pts == YAHTZEE_POINTS:
             ny = 1
         boxes[n] = b
         gains[n] = gain

@@ -26,7 +26,9 @@ import numpy.typing as npt
 from yahtzee.rules import (
     BOXES,
     FACES,
+    NUM_BOXES,
     NUM_DICE,
+    NUM_UPPER_BOXES,
     UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     Box,
@@ -37,9 +39,11 @@ from yahtzee.rules import (
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
-NUM_BOXES: Final = len(BOXES)
 NUM_MASKS: Final = 1 << NUM_BOXES
 FULL_MASK: Final = NUM_MASKS - 1
+UPPER_MASK: Final = (1 << NUM_UPPER_BOXES) - 1
+LOWER_MASK: Final = FULL_MASK ^ UPPER_MASK
+"""The bits of the upper and of the lower boxes in a mask of filled boxes."""
 UPPER_CAP: Final = UPPER_BONUS_THRESHOLD
 NUM_UPPER: Final = UPPER_CAP + 1
 YAHTZEE_BIT: Final = 1 << Box.YAHTZEE.pos

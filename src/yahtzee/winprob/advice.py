@@ -1,9 +1,8 @@
 """Play-to-win advice in 人机对战: the hint, and what the review adds (deliberate-risk marks, 胜率).
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it gives
-expected points up against the EV-optimal one the text says why in a few words, by the chance
-the 胜率 bar shows the side (``REASONS``): 「胜算不大，冒险追分」 below 35 %,
-「胜负难料，按胜率取舍」 up to 65 % and 「胜算较大，求稳」 from there.
+expected points up against the EV-optimal one the text says why, by the chance the 胜率 bar shows
+the side (the words are ``winprob.words``').
 """
 
 from __future__ import annotations
@@ -11,42 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from yahtzee.analysis import OPTIMAL_TOLERANCE, Review, review_json, shortfall_zh
-from yahtzee.game import PLAYER, Difficulty, Game
-from yahtzee.hints import Hint, keep_words, positions_for
+from yahtzee.game import PLAYER, Difficulty, Game, positions_for
+from yahtzee.hints import Hint
+from yahtzee.review import OPTIMAL_TOLERANCE, Review, review_json
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
 from yahtzee.winprob.curve import PlayedTurn, curve_json, played_turns, win_curve
 from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import Laws, after_value
-
-REASONS: tuple[tuple[float, str], ...] = (
-    (0.35, "胜算不大，冒险追分"),
-    (0.65, "胜负难料，按胜率取舍"),
-    (1.01, "胜算较大，求稳"),
-)
-"""(upper bound of the side's chance, draws half; words). The words name the chance, not the
-score: a side ahead on points can still have the smaller chance. Only far from even is the
-direction of the move sure enough to name: near it the 高手 may bank a sure 25 (safer) at 48 %,
-so the words say only that the chance decided."""
-
-
-def reason(chance: float) -> str:
-    """Why a play-to-win hint leaves the EV-optimal one, for a side whose chance is ``chance``."""
-    return next(words for bound, words in REASONS if chance < bound)
-
-
-def percent(chance: float, compact: bool = False) -> str:
-    """A chance in whole percents as the 胜率 bar writes it: one still open never reads 0 % or
-    100 % (a 0.3 % chance would round to 0): 不到 1% and 超过 99% instead (<1% and >99%
-    ``compact``, for a row of figures)."""
-    shown = round(100 * chance)
-    if shown == 0 and chance > 1e-9:
-        return "<1%" if compact else "不到 1%"
-    if shown == 100 and chance < 1 - 1e-9:
-        return ">99%" if compact else "超过 99%"
-    return f"{shown}%"
+from yahtzee.winprob.words import risk_hint_text
+from yahtzee.words import hint_text, keep_words, score_words
 
 
 def _same(
@@ -70,7 +44,7 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     if isinstance(choice, Box):
         option = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
         hold = tuple(range(NUM_DICE)) if game.turn.rolls_left else None
-        words = f"登记「{choice.zh}」得 {option.points} 分"
+        words = score_words(choice, option.points)
         ev = option.ev
     else:
         hold = positions_for(choice, dice, held)
@@ -79,19 +53,11 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     box = choice if isinstance(choice, Box) else None
     if hint.ev - ev <= OPTIMAL_TOLERANCE:
         # Tied with the EV choice in expected total: nothing is given up, so no reason to give.
-        return Hint(hold, box, ev, f"{words}（期望总分 {ev:.1f}）")
+        return Hint(hold, box, ev, hint_text(words, ev))
     # The chance the 胜率 bar shows for the side asking (the same lattice, kept by the model).
     chances = model.chances(game)
     mine = chances.player if game.current == PLAYER else chances.computer
-    why = reason(mine + chances.draw / 2)
-    # A chase for a draw (no win left) would otherwise read 「冒险追分（胜率 0%）」.
-    draw = f"，平局 {percent(chances.draw)}" if chances.draw >= 0.01 else ""
-    # The price in expected points is said, as the review says it, and the chance is the one
-    # the side has now: 「胜率 3%」 alone read as what the move would bring.
-    cost = shortfall_zh(hint.ev - ev)
-    chance = percent(mine)
-    odds = f"现在胜率{' ' if chance[0].isdigit() else ''}{chance}{draw}"  # 「现在胜率不到 1%」
-    return Hint(hold, box, ev, f"{words}（{why}：期望总分{cost}，{odds}）")
+    return Hint(hold, box, ev, risk_hint_text(words, hint.ev - ev, mine, chances.draw))
 
 
 def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:
@@ -133,7 +99,7 @@ def risks(
             last = i == len(record.rolls) - 1
             r = roll_index(dice)
             if not last and len(record.keeps[i]) == NUM_DICE:
-                continue  # a roll spent on the same dice (analysis grades it so)
+                continue  # a roll spent on the same dice (the review grades it so)
             if last and int(lattice.best_box[r]) != record.box.pos:
                 continue  # not the 高手's box (after stopping early too: a mistake)
             lat = lattice.lat2 if rolls_left == 2 else lattice.lat1
@@ -154,7 +120,7 @@ def risks(
 
 
 def vs_review(review: Review, game: Game, side: int, model: WinModel) -> dict[str, object]:
-    """The review JSON of ``side`` of a vs game (``analysis.review_json``) with what playing to
+    """The review JSON of ``side`` of a vs game (``review.review_json``) with what playing to
     win adds: the decisions that gave expected points up for the play-to-win option, as
     deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
     whole game, ``win_curve`` (``curve.curve_json``). ``review`` is ``side``'s ``review_side``."""

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from yahtzee.game import COMPUTER, PLAYER, Game, TurnRecord
 from yahtzee.rules import Sheet, score
 from yahtzee.solver.tables import roll_index
+from yahtzee.winprob.calibration import expert_shift
 from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel, lift_all, shortfalls
-from yahtzee.winprob.lift import expert_shift
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,9 +29,19 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from yahtzee.rules import (
+    NUM_BOXES,
+    NUM_FACES,
+    NUM_UPPER_BOXES,
+    UPPER_BONUS,
+    YAHTZEE_BONUS,
+    YAHTZEE_INDEX,
+    YAHTZEE_POINTS,
+)
 from yahtzee.solver.dp import layer_groups
 from yahtzee.solver.scoring import NUM_GAINS, roll_options
 from yahtzee.solver.tables import (
+    FULL_MASK,
     KEEP_CHILD,
     NUM_KEEPS,
     NUM_MASKS,
@@ -39,12 +49,14 @@ from yahtzee.solver.tables import (
     NUM_UPPER,
     ROLL_BASE,
     ROLL_PROB,
+    UPPER_CAP,
+    UPPER_MASK,
     UPPER_NREACHABLE,
     UPPER_REACHABLE,
     FloatArray,
     IntArray,
 )
-from yahtzee.winprob.lattice import FULL, best_keep, buffers, turn
+from yahtzee.winprob.lattice import SIXTH, best_keep, buffers, turn
 
 MAX_POINTS: Final = 767
 LENGTH: Final = MAX_POINTS + 1
@@ -53,8 +65,6 @@ KNOTS: Final = 128
 TAIL: Final = 1e-7
 """Chance left outside a row's knots at each end."""
 SCALE: Final = 65535
-_UPPER_BITS = 0x3F
-_SIXTH = 1.0 / 6.0
 
 U16Array = npt.NDArray[np.uint16]
 
@@ -69,12 +79,12 @@ def state_rows() -> tuple[IntArray, IntArray]:
     for open_ in range(14):
         starts[open_] = n
         if open_ == 0:
-            groups = [(FULL, 0), (FULL, 1)]
+            groups = [(FULL_MASK, 0), (FULL_MASK, 1)]
         else:
-            masks, ys = layer_groups(13 - open_)
+            masks, ys = layer_groups(NUM_BOXES - open_)
             groups = list(zip(masks.tolist(), ys.tolist(), strict=True))
         for mask, y in groups:
-            ups = UPPER_REACHABLE[mask & _UPPER_BITS, : UPPER_NREACHABLE[mask & _UPPER_BITS]]
+            ups = UPPER_REACHABLE[mask & UPPER_MASK, : UPPER_NREACHABLE[mask & UPPER_MASK]]
             rows[mask, y, ups] = np.arange(n, n + ups.size)
             n += ups.size
     starts[14] = n
@@ -100,9 +110,9 @@ def _push(m: FloatArray, lat: FloatArray, v0: FloatArray, lane: int, final: Floa
             m[k] += p
     # Keeps are numbered by size, so each keep's chance is complete before it is spread.
     for k in range(ROLL_BASE):
-        p = m[k] * _SIXTH
+        p = m[k] * SIXTH
         if p != 0.0:
-            for f in range(6):
+            for f in range(NUM_FACES):
                 m[KEEP_CHILD[k, f]] += p
 
 
@@ -115,12 +125,12 @@ def _after(mask: int, y: int, u: int, key: int) -> tuple[int, int, int, int, int
     c = key - b * NUM_GAINS
     nu = u
     ny = y
-    if b < 6:
-        pts = c - 100 if c >= 100 else c
-        if pts >= 35:
-            pts -= 35
-        nu = min(u + pts, 63)
-    elif b == 11 and c == 50:
+    if b < NUM_UPPER_BOXES:
+        pts = c - YAHTZEE_BONUS if c >= YAHTZEE_BONUS else c
+        if pts >= UPPER_BONUS:
+            pts -= UPPER_BONUS
+        nu = min(u + pts, UPPER_CAP)
+    elif b == YAHTZEE_INDEX and c == YAHTZEE_POINTS:
         ny = 1
     return b, c, mask | (1 << b), ny, nu
 
@@ -146,35 +156,35 @@ def _layer(
     for t in numba.prange(nt):
         v0, lat1, lat2, best, v2, start = buffers(1, NUM_UPPER)
         choice = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
-        bx = np.empty(13, dtype=np.int64)
-        gn = np.empty(13, dtype=np.int64)
-        nus = np.empty(13, dtype=np.int64)
-        nys = np.empty(13, dtype=np.int64)
+        bx = np.empty(NUM_BOXES, dtype=np.int64)
+        gn = np.empty(NUM_BOXES, dtype=np.int64)
+        nus = np.empty(NUM_BOXES, dtype=np.int64)
+        nys = np.empty(NUM_BOXES, dtype=np.int64)
         m = np.empty(NUM_KEEPS)
         final = np.empty(NUM_ROLLS)
-        weight = np.zeros(13 * NUM_GAINS)
+        weight = np.zeros(NUM_BOXES * NUM_GAINS)
         keys = np.empty(NUM_ROLLS, dtype=np.int64)
         acc = np.empty(length)
         for g in range(t, n, nt):
             mask = masks[g]
             y = ys[g]
-            nl = nreachable[mask & _UPPER_BITS]
+            nl = nreachable[mask & UPPER_MASK]
             # The EV policy's box for every roll, first best in sheet order as the solver.
             for i in range(nl):
-                u = reachable[mask & _UPPER_BITS, i]
+                u = reachable[mask & UPPER_MASK, i]
                 for r in range(NUM_ROLLS):
                     cnt = roll_options(mask, y, u, r, bx, gn, nus, nys)
                     bv = -np.inf
                     for j in range(cnt):
                         nm = mask | (1 << bx[j])
-                        val = gn[j] + (0.0 if nm == FULL else w[nm, nys[j], nus[j]])
+                        val = gn[j] + (0.0 if nm == FULL_MASK else w[nm, nys[j], nus[j]])
                         if val > bv:
                             bv = val
                             choice[r, i] = bx[j] * NUM_GAINS + gn[j]
                     v0[0, r, i] = bv
             turn(1, nl, v0, lat1, lat2, best, v2, start)
             for i in range(nl):
-                u = reachable[mask & _UPPER_BITS, i]
+                u = reachable[mask & UPPER_MASK, i]
                 for r in range(NUM_ROLLS):
                     m[ROLL_BASE + r] = ROLL_PROB[r]
                     final[r] = 0.0
@@ -194,7 +204,7 @@ def _layer(
                     p = weight[key]
                     weight[key] = 0.0
                     _, c, nm, ny, nu = _after(mask, y, u, key)
-                    if nm == FULL:
+                    if nm == FULL_MASK:
                         acc[min(c, length - 1)] += p
                         continue
                     src = rows[nm, ny, nu] - nbase
@@ -259,7 +269,7 @@ def compute(w: FloatArray) -> tuple[U16Array, IntArray, IntArray, IntArray]:
     for open_ in range(1, 14):
         base = int(starts[open_])
         cur = np.empty((int(starts[open_ + 1]) - base, LENGTH), dtype=np.float32)
-        masks, ys = layer_groups(13 - open_)
+        masks, ys = layer_groups(NUM_BOXES - open_)
         _layer(
             wc, rows, cur, base, nxt, int(starts[open_ - 1]), masks, ys,
             UPPER_REACHABLE, UPPER_NREACHABLE, threads,

@@ -5,9 +5,9 @@
 at the decision in front of it (before its first roll: the turn's start), everything after its
 turn by ``kernel.after_value`` (see that module for the model and its approximations). A 入门 or
 普通 computer is valued as the optimum less its measured shortfall in the boxes it has left
-(``handicap``); the player as the optimum; the 高手's chances get the measured gain of its
-later turns played to win (``lift``). Finished games are exact. ``decide(game)`` is the
-play-to-win choice of the acting side.
+(``calibration.shortfall``); the player as the optimum; the 高手's chances get the measured
+gain of its later turns played to win (``calibration.lifted``). Finished games are exact.
+``decide(game)`` is the play-to-win choice of the acting side.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from yahtzee.game import COMPUTER, PLAYER, Game
 from yahtzee.rules import BOXES, YAHTZEE_POINTS, Box, Sheet
 from yahtzee.solver.scoring import NUM_GAINS
 from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntArray, roll_index
-from yahtzee.winprob.handicap import shortfall
+from yahtzee.winprob.calibration import expert_shift, lifted, shortfall
 from yahtzee.winprob.kernel import NK, choose_keep, turn_lattice
 from yahtzee.winprob.lattice import buffers
-from yahtzee.winprob.lift import expert_shift, lifted
 from yahtzee.winprob.tables import WinTables
 
 
@@ -51,7 +50,7 @@ class Chances:
         return cls(win, d, lose) if acting == PLAYER else cls(lose, d, win)
 
     def lifted(self, shift: float) -> Chances:
-        """The computer's win share shifted by ``shift`` in log-odds (``lift``)."""
+        """The computer's win share shifted by ``shift`` in log-odds (``calibration.lifted``)."""
         return self if shift == 0.0 else lift_all([self], [shift])[0]
 
 
@@ -100,7 +99,7 @@ SideState = tuple[int, int, int, int]
 
 def side_state(sheet: Sheet, short: int = 0) -> SideState:
     """``(total, mask, yahtzee50, capped upper subtotal)`` of a sheet, its total lowered by
-    ``short`` (the side's expected shortfall against the optimum, ``handicap.shortfall``)."""
+    ``short`` (the side's expected shortfall against the optimum, ``calibration.shortfall``)."""
     return (
         sheet.total - short,
         sheet.used_mask,
@@ -111,7 +110,7 @@ def side_state(sheet: Sheet, short: int = 0) -> SideState:
 
 def shortfalls(game: Game, side: int, own: Sheet, other: Sheet) -> tuple[int, int]:
     """The expected shortfalls against the optimum of ``side`` (sheet ``own``) and of the other
-    side (``other``): nonzero only for a 入门 or 普通 computer (``handicap.shortfall``); the
+    side (``other``): nonzero only for a 入门 or 普通 computer (``calibration.shortfall``); the
     player is valued as playing the optimum from here on."""
 
     def of(index: int, sheet: Sheet) -> int:

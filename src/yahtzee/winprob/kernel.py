@@ -13,14 +13,10 @@ still to come are modelled as independent:
   states in four with one box open, two in five with two to four open), else smoothed over 2 to
   6 points (most states with five or more boxes open, where the law spans hundreds of points).
 
-Known bias (measured by ``benchmarks/winprob.py``): A is valued as if it played the EV optimum
-after this turn, while it will go on playing to win, so its chances come out low, by about 2
-points mid-game (worst decile 2.1 and 1.75 points over two runs of 100,000 games against the
-EV optimum). The chances shown for the 高手 correct that by a measured shift (``lift``); the
-play does not need it. Valuing A by the mean of that and of the clairvoyant bound (A's best
-chance to beat each final total of B, from "reach a target" tables of every state) measured
-within 0.3 points, but those tables took 9 minutes to build here, and the play did not win more
-often (51.68 % against 51.70 %).
+Known bias: A is valued as if it played the EV optimum after this turn, while it goes on playing
+to win, so its chances come out low (about 2 points mid-game); the chances shown for the 高手
+correct that by a measured shift (``calibration.lifted``; measurements in
+``docs/calibration.md``).
 
 A side's future is thus valued as if it played the EV optimum from its next turn on; the side
 choosing now plays to win over its whole current turn (``turn_lattice``: final options valued by
@@ -32,8 +28,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from yahtzee.rules import NUM_BOXES
 from yahtzee.solver.scoring import MAX_GAIN, NUM_GAINS, roll_options
 from yahtzee.solver.tables import (
+    FULL_MASK,
     KEEP_CHILD,
     NUM_ROLLS,
     ROLL_BASE,
@@ -41,7 +39,7 @@ from yahtzee.solver.tables import (
     IntArray,
 )
 from yahtzee.winprob.dist import SCALE, U16Array, cdf_at
-from yahtzee.winprob.lattice import FULL, best_keep, buffers, turn
+from yahtzee.winprob.lattice import best_keep, buffers, turn
 
 Laws = tuple[FloatArray, FloatArray, FloatArray, U16Array, IntArray, IntArray, IntArray]
 """What ``after_value`` reads (``WinTables.laws``)."""
@@ -50,8 +48,7 @@ EV_TIE: float = 1e-4
 """Weight of one expected point in the play-to-win choice: an option that scores more is taken
 unless another wins more often by over 0.01 % of chance per point it gives up (a decided game
 is still played well, and the 高手 does not give up points for a gain no estimate here can
-resolve). Against 1e-9, on the same 100,000 games (seed 7): the same 51.66 % wins, with 251.15
-points on average instead of 249.62 (1e-3: 51.61 %, 252.73 points)."""
+resolve; ``docs/calibration.md`` has the measurements)."""
 NK = 3  # channels of the play-to-win lattice: utility + EV tie-break, U, D
 
 
@@ -91,7 +88,7 @@ def _versus(
 @numba.njit(cache=True, nogil=True)
 def _open_count(mask: int) -> int:
     n = 0
-    for b in range(13):
+    for b in range(NUM_BOXES):
         if not mask & (1 << b):
             n += 1
     return n
@@ -99,7 +96,7 @@ def _open_count(mask: int) -> int:
 
 @numba.njit(cache=True, nogil=True)
 def _last_open(mask: int) -> int:
-    for b in range(13):
+    for b in range(NUM_BOXES):
         if not mask & (1 << b):
             return b
     return -1
@@ -205,11 +202,11 @@ def turn_lattice(
     """The play-to-win lattice of A's whole turn (buffers as ``lattice.turn`` with K = 3,
     L = 1; ``best_box`` (252,), ``cache`` (3, 13, 166) scratch). Channel 0 is U plus
     ``EV_TIE`` per expected final point, 1 is U, 2 is D."""
-    bx = np.empty(13, dtype=np.int64)
-    gn = np.empty(13, dtype=np.int64)
-    nus = np.empty(13, dtype=np.int64)
-    nys = np.empty(13, dtype=np.int64)
-    for b in range(13):
+    bx = np.empty(NUM_BOXES, dtype=np.int64)
+    gn = np.empty(NUM_BOXES, dtype=np.int64)
+    nus = np.empty(NUM_BOXES, dtype=np.int64)
+    nys = np.empty(NUM_BOXES, dtype=np.int64)
+    for b in range(NUM_BOXES):
         for g in range(NUM_GAINS):
             cache[0, b, g] = np.nan
     for r in range(NUM_ROLLS):
@@ -231,7 +228,7 @@ def turn_lattice(
                     op_u,
                     laws,
                 )
-                ev = me_total + g + (0.0 if nm == FULL else w[nm, nys[j], nus[j]])
+                ev = me_total + g + (0.0 if nm == FULL_MASK else w[nm, nys[j], nus[j]])
                 cache[0, b, g] = uu + EV_TIE * ev
                 cache[1, b, g] = uu
                 cache[2, b, g] = dd
@@ -285,7 +282,7 @@ def play_turns(
     for t in numba.prange(nt):
         v0, lat1, lat2, best, v2, start = buffers(NK, 1)
         best_box = np.empty(NUM_ROLLS, dtype=np.int64)
-        cache = np.empty((3, 13, NUM_GAINS))
+        cache = np.empty((NK, NUM_BOXES, NUM_GAINS))
         for g in range(t, n, nt):
             turn_lattice(
                 me[g, 0],

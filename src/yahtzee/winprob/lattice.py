@@ -20,6 +20,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from yahtzee.rules import NUM_FACES
 from yahtzee.solver.tables import (
     KEEP_CHILD,
     KEEP_NPARENTS,
@@ -32,8 +33,7 @@ from yahtzee.solver.tables import (
     FloatArray,
 )
 
-SIXTH = 1.0 / 6.0
-FULL = (1 << 13) - 1
+SIXTH = 1.0 / NUM_FACES
 
 
 @numba.njit(cache=True, nogil=True)

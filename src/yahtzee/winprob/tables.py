@@ -42,13 +42,16 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from yahtzee.rules import NUM_BOXES, YAHTZEE_INDEX
 from yahtzee.solver import Table
 from yahtzee.solver.scoring import NUM_GAINS, roll_options
 from yahtzee.solver.store import cache_dir, cannot_save, write_atomically
 from yahtzee.solver.tables import (
+    FULL_MASK,
     NUM_MASKS,
     NUM_ROLLS,
     NUM_UPPER,
+    UPPER_MASK,
     UPPER_NREACHABLE,
     UPPER_REACHABLE,
     FloatArray,
@@ -56,7 +59,7 @@ from yahtzee.solver.tables import (
 )
 from yahtzee.winprob import dist
 from yahtzee.winprob.dist import KNOTS, U16Array, state_rows
-from yahtzee.winprob.lattice import FULL, buffers, turn
+from yahtzee.winprob.lattice import buffers, turn
 
 if TYPE_CHECKING:
     from yahtzee.winprob.kernel import Laws
@@ -68,10 +71,9 @@ OLD_FILES: Final = "winprob-forced-joker-v*.bin"
 MAGIC: Final = b"YAHTZEE-WINPROB-TABLES\n"
 HEADER_SIZE: Final = 4096
 DTYPE: Final = np.dtype("<f8")
-LAST_SHAPE: Final = (13, 2, NUM_UPPER, NUM_GAINS)
+LAST_SHAPE: Final = (NUM_BOXES, 2, NUM_UPPER, NUM_GAINS)
 TIE_POINTS: Final = 1e-9
 """Weight of one point in the last-box play-to-win utility: breaks exact ties by points only."""
-_UPPER_BITS = 0x3F
 
 
 @numba.njit(cache=True, parallel=True)
@@ -87,22 +89,22 @@ def _last_box(
     """Fill the one-box tables for every reachable ``[b, y, u]`` (see the module docstring)."""
     ng = pmf.shape[3]
     for t in numba.prange(nt):
-        bx = np.empty(13, dtype=np.int64)
-        gn = np.empty(13, dtype=np.int64)
-        nus = np.empty(13, dtype=np.int64)
-        nys = np.empty(13, dtype=np.int64)
+        bx = np.empty(NUM_BOXES, dtype=np.int64)
+        gn = np.empty(NUM_BOXES, dtype=np.int64)
+        nus = np.empty(NUM_BOXES, dtype=np.int64)
+        nys = np.empty(NUM_BOXES, dtype=np.int64)
         kp = 1 + ng
         pv0, pl1, pl2, pbest, pv2, pstart = buffers(kp, 1)
         wv0, wl1, wl2, wbest, wv2, wstart = buffers(3, ng)
         gains = np.empty(NUM_ROLLS, dtype=np.int64)
-        for job in range(t, 26, nt):
+        for job in range(t, 2 * NUM_BOXES, nt):
             b = job // 2
             y = job % 2
-            if b == 11 and y == 1:
+            if b == YAHTZEE_INDEX and y == 1:
                 continue
-            mask = FULL ^ (1 << b)
-            for iu in range(nreachable[mask & 0x3F]):
-                u = reachable[mask & 0x3F, iu]
+            mask = FULL_MASK ^ (1 << b)
+            for iu in range(nreachable[mask & UPPER_MASK]):
+                u = reachable[mask & UPPER_MASK, iu]
                 for r in range(NUM_ROLLS):
                     roll_options(mask, y, u, r, bx, gn, nus, nys)
                     gains[r] = gn[0]

@@ -14,15 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.gameplay import random_game, risky_game
-from yahtzee.analysis import identity_zh, review_json, review_side, shortfall_zh, signed_zh
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
-from yahtzee.game import PLAYER, Game, Roll, Score
-from yahtzee.hints import positions_for
+from yahtzee.game import PLAYER, Game, Roll, Score, positions_for
+from yahtzee.review import review_json, review_side
 from yahtzee.rules import Sheet
 from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
 from yahtzee.winprob.tables import WinTables
+from yahtzee.words import identity_zh, shortfall_zh, signed_zh
 
 
 def optimal_game(advisor: Advisor, seed: int, game: Game | None = None) -> Game:

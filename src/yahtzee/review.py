@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Literal
 
 from yahtzee.errors import IllegalMoveError
 from yahtzee.game import Side
 from yahtzee.rules import BOXES, NUM_DICE, Box, Sheet, bonus_for, choices
 from yahtzee.solver import Advice, Advisor, Option
+from yahtzee.words import identity_zh
 
 OPTIMAL_TOLERANCE = 1e-9
 """Losses below this are rounding, not mistakes."""
@@ -113,38 +113,6 @@ class Review:
         return identity_zh(
             self.start, self.luck, self.mistake_loss, self.final_total, self.risk_loss
         )
-
-
-def points_zh(points: float) -> str:
-    """Points to 0.1, or to 0.01 when that would read 0.0 (risks may be tiny, yet were taken)."""
-    return f"{points:.2f}" if 0 < points < 0.05 else f"{points:.1f}"
-
-
-def shortfall_zh(points: float) -> str:
-    """A loss as a hint or a card says it, 「少 1.4 分」: to 0.1, in hundredths under 0.05, and
-    「少不到 0.01 分」 under 0.005, which would read 0.00 (a tie reads as none)."""
-    return "少不到 0.01 分" if points < 0.005 else f"少 {points_zh(points)} 分"
-
-
-def signed_zh(value: float) -> str:
-    """A figure to 0.1 with its sign as the page writes it (words.js ``signed``): 「+3.2」,
-    「−32.4」 with a real minus sign, 「±0.0」 for what rounds to nothing."""
-    text = f"{abs(value):.1f}"
-    if float(text) == 0:
-        return f"±{text}"
-    return f"{'+' if value > 0 else '−'}{text}"
-
-
-def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
-    """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
-    purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""
-    shown = [f"{start:.1f}", f"{luck:.1f}", f"{loss:.1f}", points_zh(risk) if risk > 0 else "0"]
-    taken = f" − 求胜取舍 {shown[3]}" if risk > 0 else ""
-    text = f"开局期望 {shown[0]} ＋ 运气 {signed_zh(luck)} − 失误 {shown[2]}{taken} ＝ {total}"
-    # The identity is exact, but each term is rounded on its own: say so when they miss the total.
-    start_, luck_, loss_, risk_ = (Decimal(figure) for figure in shown)
-    gap = abs(total - (start_ + luck_ - loss_ - risk_))
-    return f"{text}（各项已四舍五入，相加与总分差 {gap.normalize():f}）" if gap else text
 
 
 def _find(advice: Advice, keep: tuple[int, ...] | None, box: Box | None) -> Option:
