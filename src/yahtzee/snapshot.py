@@ -9,12 +9,11 @@ the contract: the API's response models are made from them.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-import orjson
-
 from yahtzee.game import PLAYER, ROUNDS, Game
+from yahtzee.plain import plain
 from yahtzee.rules import (
     BOXES,
     MAX_ROLLS,
@@ -127,9 +126,7 @@ class Snapshot:
 
     def to_json(self) -> dict[str, Any]:
         """The snapshot as JSON-ready data (``win`` left out when there is none)."""
-        data: dict[str, Any] = orjson.loads(orjson.dumps(self))
-        if self.win is None:
-            del data["win"]
+        data: dict[str, Any] = plain(self)
         return data
 
 
@@ -143,41 +140,45 @@ def _phase(game: Game) -> Phase:
     return "decide"
 
 
-def _totals(sheet: Sheet) -> Totals:
-    return Totals(
-        upper_subtotal=sheet.upper_subtotal,
-        upper_target=UPPER_BONUS_THRESHOLD,
-        upper_needed=max(0, UPPER_BONUS_THRESHOLD - sheet.upper_subtotal),
-        upper_bonus=sheet.upper_bonus,
-        lower_total=sheet.lower_total,
-        yahtzee_bonus=sheet.yahtzee_bonus,
-        total=sheet.total,
-    )
+def _sums(sheet: Sheet) -> dict[str, int]:
+    upper = sheet.upper_subtotal
+    return {
+        "upper_subtotal": upper,
+        "upper_target": UPPER_BONUS_THRESHOLD,
+        "upper_needed": max(0, UPPER_BONUS_THRESHOLD - upper),
+        "upper_bonus": sheet.upper_bonus,
+        "lower_total": sheet.lower_total,
+        "yahtzee_bonus": sheet.yahtzee_bonus,
+        "total": sheet.total,
+    }
 
 
 def _boxes(game: Game, index: int) -> tuple[BoxView, ...]:
     sheet = game.sides[index].sheet
     allowed = game.allowed() if index == game.current else {}
     any_points = any(points > 0 for points in allowed.values())
-    return tuple(
-        BoxView(
-            key=box,
-            name=box.zh,
-            section="upper" if box.is_upper else "lower",
-            points=sheet.get(box),
-            preview=allowed.get(box),
-            allowed=box in allowed,
-            zero=allowed.get(box) == 0,
-            confirm=allowed.get(box) == 0 and any_points,
+    rows = []
+    for box in BOXES:
+        preview = allowed.get(box)
+        rows.append(
+            BoxView(
+                key=box,
+                name=box.zh,
+                section="upper" if box.is_upper else "lower",
+                points=sheet.get(box),
+                preview=preview,
+                allowed=preview is not None,
+                zero=preview == 0,
+                confirm=preview == 0 and any_points,
+            )
         )
-        for box in BOXES
-    )
+    return tuple(rows)
 
 
 def _side(game: Game, index: int) -> SideView:
     side = game.sides[index]
     return SideView(
-        **asdict(_totals(side.sheet)),
+        **_sums(side.sheet),
         who=side.who,
         label=SIDE_LABELS[index],
         acting=index == game.current and not game.finished,
@@ -194,7 +195,7 @@ def _result(game: Game) -> ResultView | None:
         winner=result.winner,
         player_won=result.winner == PLAYER,
         draw=result.winner is None and len(result.totals) > 1,
-        sides=tuple(_totals(side.sheet) for side in game.sides),
+        sides=tuple(Totals(**_sums(side.sheet)) for side in game.sides),
     )
 
 

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final, Literal
 
-import orjson
-
 from yahtzee.game import HINTS_PER_GAME, ROUNDS, Difficulty, Mode
+from yahtzee.plain import dumps
 from yahtzee.rules import (
     BOXES,
     FULL_HOUSE_POINTS,
@@ -118,7 +117,7 @@ def page_terms() -> PageTerms:
 @cache
 def terms_json() -> bytes:
     """The terms as JSON, as the API and the page get them."""
-    return orjson.dumps(page_terms())
+    return dumps(page_terms())
 
 
 def terms_script() -> str:

@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from starlette.responses import Response
 
 from yahtzee.codec import to_json
 from yahtzee.game import Game, Mode
+from yahtzee.plain import dumps
 from yahtzee.server.engine import Engine
 from yahtzee.snapshot import WinShares, view_of
 
 
 class FastJSONResponse(Response):
-    """JSON encoded by orjson. The handlers build plain JSON already; FastAPI's generic encoder
-    would walk every value again against the response model."""
+    """JSON encoded by orjson (``yahtzee.plain``): FastAPI's generic encoder would walk every
+    value again against the response model."""
 
     media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
-        return orjson.dumps(content)
+        return dumps(content)
 
 
 def json_response(body: dict[str, Any]) -> FastJSONResponse:
@@ -33,4 +33,4 @@ def reply(game: Game, engine: Engine) -> dict[str, Any]:
     side in the view of a vs game once the engine has its model."""
     model = engine.win_model() if game.mode is Mode.VS else None
     win = None if model is None else WinShares(**model.chances(game).to_json())
-    return {"game": to_json(game), "view": view_of(game, win).to_json()}
+    return {"game": to_json(game), "view": view_of(game, win)}
