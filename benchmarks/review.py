@@ -25,7 +25,8 @@ from yahtzee.codec import to_json
 from yahtzee.commands._numbers import whole_number
 from yahtzee.game import Difficulty, First, Game, Mode, Side
 from yahtzee.players import get_player
-from yahtzee.review import review_json, review_side
+from yahtzee.report import review_json
+from yahtzee.review import review_side
 from yahtzee.server.app import create_app
 from yahtzee.solver import Advisor, Table, load_table
 

@@ -11,12 +11,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.test_game import FixedDice
+from yahtzee.codec import to_json
 from yahtzee.game import Game, Roll, Score
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box
 from yahtzee.server import create_app
 from yahtzee.snapshot import Snapshot, view_of
 from yahtzee.solver import Table
 from yahtzee.terms import page_terms
+from yahtzee.words import open_boxes_zh
 
 
 @pytest.fixture(scope="module")
@@ -95,3 +97,55 @@ def test_the_page_and_the_api_carry_the_same_terms(client: TestClient) -> None:
     spec = client.get("/api/openapi.json").json()
     terms = spec["paths"]["/api/terms"]["get"]["responses"]["200"]["content"]
     assert _schema(spec, terms["application/json"]["schema"])["title"] == "PageTerms"
+
+
+def test_the_review_is_typed_in_the_api_document(client: TestClient) -> None:
+    spec = client.get("/api/openapi.json").json()
+    review = spec["paths"]["/api/review"]["post"]["responses"]["200"]["content"]
+    report = _schema(spec, review["application/json"]["schema"])
+    assert report["title"] == "ReviewReport"
+    assert set(report["required"]) == {"summary", "decisions", "mistakes", "risks"}
+    decision = spec["components"]["schemas"]["DecisionView"]
+    assert {"open_boxes", "upper_subtotal", "upper_needed", "open_text"} <= set(
+        decision["required"]
+    )
+    assert "win_gain" not in decision["required"] and "options" in decision["required"]
+
+
+@pytest.mark.parametrize(
+    ("open_boxes", "upper", "text"),
+    [
+        (list(BOXES), 0, "这时计分表还全空着"),
+        (
+            [b for b in BOXES if b not in (Box.SIXES, Box.CHANCE)],
+            24,
+            "这时还空着：一点、二点、三点、四点、五点、三条、四条、葫芦、小顺、大顺、快艇；"
+            "上区已得 24 分，离 63 分的奖励线还差 39 分",
+        ),
+        (
+            [b for b in BOXES if b not in (Box.SIXES, Box.CHANCE, Box.FIVES, Box.FOURS)],
+            65,
+            "这时还空着：一点、二点、三点、三条、四条、葫芦、小顺、大顺、快艇；"
+            "上区已得 65 分，35 分奖励已经拿到",
+        ),
+        ([Box.SMALL_STRAIGHT], 0, "这时还空着：小顺"),
+    ],
+)
+def test_a_decision_says_which_boxes_were_open(
+    open_boxes: list[Box], upper: int, text: str
+) -> None:
+    assert open_boxes_zh(open_boxes, upper) == text
+
+
+def test_each_decision_of_a_review_carries_its_open_boxes(client: TestClient) -> None:
+    game = Game.new()
+    dice = FixedDice([6, 6, 6, 6, 6] + [1, 2, 3, 4, 5] * 12)
+    for box in [Box.SIXES, *[b for b in BOXES if b is not Box.SIXES]]:
+        game = game.apply(Roll(), dice).apply(Score(box))
+    body = client.post("/api/review", json={"game": to_json(game)}).json()
+    first, second, last = body["decisions"][0], body["decisions"][1], body["decisions"][-1]
+    assert first["open_boxes"] == [b.value for b in BOXES] and first["upper_needed"] == 63
+    assert first["open_text"] == "这时计分表还全空着"
+    assert second["upper_subtotal"] == 30 and second["upper_needed"] == 33
+    assert second["open_text"].startswith("这时还空着：一点、二点、三点、四点、五点、三条")
+    assert last["open_boxes"] == ["chance"] and last["open_text"] == "这时还空着：机会"

@@ -18,7 +18,8 @@ from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
 from yahtzee.game import PLAYER, Game, Roll, Score, positions_for
-from yahtzee.review import review_json, review_side
+from yahtzee.report import review_json
+from yahtzee.review import review_side
 from yahtzee.rules import Sheet
 from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
 from yahtzee.winprob.tables import WinTables

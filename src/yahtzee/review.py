@@ -59,6 +59,10 @@ class Decision:
     w_after: float
     hinted: bool
     advice: Advice
+    open_boxes: tuple[Box, ...]
+    """The boxes still open when the decision was made."""
+    upper_subtotal: int
+    """The upper section's points by then."""
 
     @property
     def optimal(self) -> bool:
@@ -139,6 +143,7 @@ def review_side(side: Side, advisor: Advisor) -> Review:
     total_loss = 0.0
     for turn_number, record in enumerate(side.log, start=1):
         w_before = advisor.expected_total(sheet)
+        open_boxes = tuple(sheet.open_boxes())
         for i, dice in enumerate(record.rolls):
             rolls_left = 3 - (i + 1)
             last = i == len(record.rolls) - 1
@@ -178,6 +183,8 @@ def review_side(side: Side, advisor: Advisor) -> Review:
                     w_after=chosen.ev,
                     hinted=record.hinted[i] if i < len(record.hinted) else False,
                     advice=advice,
+                    open_boxes=open_boxes,
+                    upper_subtotal=sheet.upper_subtotal,
                 )
             )
             total_luck += luck
@@ -200,63 +207,3 @@ def _stop_advice(advisor: Advisor, sheet: Sheet, dice: tuple[int, ...], rolls_le
         (*boxes.options, *keeps), key=lambda o: -o.ev
     )  # stable: boxes before keeps on ties
     return Advice(tuple(options))
-
-
-def _chosen_json(decision: Decision) -> dict[str, object]:
-    """The option a side chose, as JSON; a roll made with all five dice held (a keep of five
-    naming no box, see ``review_side``) is marked ``reroll``."""
-    out = decision.chosen.to_json()
-    keep = decision.chosen.keep
-    if keep is not None and len(keep) == NUM_DICE and decision.chosen.box is None:
-        out["reroll"] = True
-    return out
-
-
-def review_json(review: Review) -> dict[str, object]:
-    """The review as JSON: summary, every decision, the mistakes costliest first, and the
-    deliberate risks in game order (``risk`` and ``win_gain`` on those decisions).
-
-    Decisions that lost points carry every option (the advisor's full list) so the page can
-    expand them; optimal ones carry only what was chosen, keeping the body small. The summary's
-    ``loss`` and ``average_loss`` count mistakes only; ``risk_loss`` is what the risks cost.
-    """
-    index = {id(d): i for i, d in enumerate(review.decisions)}
-    return {
-        "summary": {
-            "start": round(review.start, 4),
-            "luck": round(review.luck, 4),
-            "loss": round(review.mistake_loss, 4),
-            "risk_loss": round(review.risk_loss, 4),
-            "risks": len(review.risks),
-            "final_total": review.final_total,
-            "decisions": review.decision_count,
-            "optimal": review.optimal_count,
-            "average_loss": round(review.average_loss, 4),
-            "hinted": sum(d.hinted for d in review.decisions),
-            "text": review.summary_zh(),
-        },
-        "decisions": [
-            {
-                "turn": d.turn,
-                "roll": d.roll,
-                "dice": list(d.dice),
-                "rolls_left": d.rolls_left,
-                "kind": d.kind,
-                "chosen": _chosen_json(d),
-                "best": d.best.to_json(),
-                "luck": round(d.luck, 4),
-                "loss": round(d.loss, 4),
-                "w_before": round(d.w_before, 4),
-                "w_roll": round(d.w_roll, 4),
-                "w_after": round(d.w_after, 4),
-                "hinted": d.hinted,
-                "optimal": d.optimal,
-                "options": None if d.optimal else [o.to_json() for o in d.advice.options],
-                "risk": i in review.risks,
-                **({"win_gain": round(review.risks[i], 6)} if i in review.risks else {}),
-            }
-            for i, d in enumerate(review.decisions)
-        ],
-        "mistakes": [index[id(d)] for d in review.mistakes()],
-        "risks": sorted(review.risks),
-    }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from yahtzee.rules import NUM_DICE, Box
+from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Box
 from yahtzee.solver import Option
 
 
@@ -103,3 +103,20 @@ __all__ = [
     "signed_zh",
     "stop_words",
 ]
+
+
+def open_boxes_zh(open_boxes: Sequence[Box], upper_subtotal: int) -> str:
+    """What was still open when a decision was made, with the way to the upper bonus:
+    这时还空着：一点、小顺、机会；上区已得 24 分，离 63 分的奖励线还差 39 分."""
+    if len(open_boxes) == len(BOXES):
+        return "这时计分表还全空着"
+    text = f"这时还空着：{'、'.join(box.zh for box in open_boxes)}"
+    if any(box.is_upper for box in open_boxes):
+        left = UPPER_BONUS_THRESHOLD - upper_subtotal
+        line = (
+            f"离 {UPPER_BONUS_THRESHOLD} 分的奖励线还差 {left} 分"
+            if left > 0
+            else f"{UPPER_BONUS} 分奖励已经拿到"
+        )
+        text += f"；上区已得 {upper_subtotal} 分，{line}"
+    return text

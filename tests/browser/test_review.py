@@ -408,7 +408,7 @@ def test_deliberate_risks_are_shown_apart_from_mistakes(
     game = risky_game(solver_table)
     advisor = Advisor(solver_table)
     graded = review_side(game.sides[COMPUTER], advisor)
-    body = vs_review(graded, game, COMPUTER, WinModel(win_tables))
+    body = vs_review(graded, game, COMPUTER, WinModel(win_tables)).to_json()
     risks, mistakes = body["risks"], body["mistakes"]
     decisions, summary = body["decisions"], body["summary"]
     assert isinstance(risks, list) and isinstance(mistakes, list)

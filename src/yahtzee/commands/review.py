@@ -84,7 +84,8 @@ def _chances_line(curve: dict[str, object], side: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from yahtzee.codec import loads
     from yahtzee.game import Mode
-    from yahtzee.review import review_json, review_side
+    from yahtzee.report import review_json
+    from yahtzee.review import review_side
     from yahtzee.solver import Advisor, load_table
     from yahtzee.winprob.advice import vs_review
     from yahtzee.winprob.estimate import WinModel
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if tables is None:
         review = review_json(graded)
     else:
-        review = vs_review(graded, game, index, WinModel(tables))
+        review = vs_review(graded, game, index, WinModel(tables)).to_json()
     if args.json:
         print(json.dumps(review, ensure_ascii=False))
         return 0

@@ -23,7 +23,7 @@ class FastJSONResponse(Response):
         return dumps(content)
 
 
-def json_response(body: dict[str, Any]) -> FastJSONResponse:
+def json_response(body: Any) -> FastJSONResponse:
     """An API answer; the route's declared ``response_model`` still documents it in OpenAPI."""
     return FastJSONResponse(body)
 

@@ -27,7 +27,8 @@ from yahtzee.game import (
     verb,
 )
 from yahtzee.hints import hint_for
-from yahtzee.review import review_json, review_side
+from yahtzee.report import ReviewReport, review_report
+from yahtzee.review import review_side
 from yahtzee.server import schemas
 from yahtzee.server.engine import Engine
 from yahtzee.server.errors import error_response
@@ -141,7 +142,7 @@ async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
     return json_response(body)
 
 
-@router.post("/api/review", responses=ERROR_RESPONSES)
+@router.post("/api/review", response_model=ReviewReport, responses=ERROR_RESPONSES)
 async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
     game = from_model(request.game)
     index = PLAYER if request.side == "player" else COMPUTER
@@ -151,6 +152,6 @@ async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
     graded = review_side(game.sides[index], advisor)
     model = engine.win_model() if game.mode is Mode.VS else None
     if model is None:
-        return json_response(review_json(graded))
+        return json_response(review_report(graded))
     # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
     return json_response(vs_review(graded, game, index, model))

@@ -12,11 +12,12 @@ from dataclasses import replace
 
 from yahtzee.game import PLAYER, Difficulty, Game, positions_for
 from yahtzee.hints import Hint
-from yahtzee.review import OPTIMAL_TOLERANCE, Review, review_json
+from yahtzee.report import ReviewReport, review_report
+from yahtzee.review import OPTIMAL_TOLERANCE, Review
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
-from yahtzee.winprob.curve import PlayedTurn, curve_json, played_turns, win_curve
+from yahtzee.winprob.curve import PlayedTurn, curve_view, played_turns, win_curve
 from yahtzee.winprob.estimate import WinModel, side_state
 from yahtzee.winprob.kernel import Laws, after_value
 from yahtzee.winprob.words import risk_hint_text
@@ -119,16 +120,15 @@ def risks(
     return found
 
 
-def vs_review(review: Review, game: Game, side: int, model: WinModel) -> dict[str, object]:
-    """The review JSON of ``side`` of a vs game (``review.review_json``) with what playing to
+def vs_review(review: Review, game: Game, side: int, model: WinModel) -> ReviewReport:
+    """The review of ``side`` of a vs game (``report.review_report``) with what playing to
     win adds: the decisions that gave expected points up for the play-to-win option, as
     deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
-    whole game, ``win_curve`` (``curve.curve_json``). ``review`` is ``side``'s ``review_side``."""
+    whole game, ``win_curve`` (``curve.curve_view``). ``review`` is ``side``'s ``review_side``."""
     turns = played_turns(game, model)
     # Only the player (who may follow the hint) and the 高手 play to win: a 入门 or 普通 computer
     # whose slip happens to match the 高手's choice made a mistake all the same.
     plays_to_win = side == PLAYER or game.difficulty is Difficulty.EXPERT
     taken = risks(turns, side, model, review) if plays_to_win else {}
-    body = review_json(replace(review, risks=taken))
-    body["win_curve"] = curve_json(win_curve(game, model, turns))
-    return body
+    curve = curve_view(win_curve(game, model, turns))
+    return review_report(replace(review, risks=taken), curve)

@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from yahtzee.game import COMPUTER, PLAYER, Game, TurnRecord
+from yahtzee.report import CurvePointView, CurveView
 from yahtzee.rules import Sheet, score
+from yahtzee.snapshot import WinShares
 from yahtzee.solver.tables import roll_index
 from yahtzee.winprob.calibration import expert_shift
 from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel, lift_all, shortfalls
@@ -96,17 +98,17 @@ def win_curve(game: Game, model: WinModel, turns: Sequence[PlayedTurn]) -> WinCu
     return WinCurve(tuple(points), model.chances(game))
 
 
-def curve_json(curve: WinCurve) -> dict[str, object]:
+def curve_view(curve: WinCurve) -> CurveView:
     """The curve as the review's ``win_curve`` (chances as ``Chances.to_json``)."""
-    return {
-        "points": [
-            {
-                "round": p.round,
-                "side": "player" if p.side == PLAYER else "computer",
-                "roll": p.roll,
+    return CurveView(
+        points=tuple(
+            CurvePointView(
+                round=p.round,
+                side="player" if p.side == PLAYER else "computer",
+                roll=p.roll,
                 **p.chances.to_json(),
-            }
+            )
             for p in curve.points
-        ],
-        "end": curve.end.to_json(),
-    }
+        ),
+        end=WinShares(**curve.end.to_json()),
+    )
