@@ -65,8 +65,6 @@ function trendSection(reviewed, total, chart) {
   return section;
 }
 
-// The same games in points, luck taken out: what the player scores with average dice, which is
-
 // The list of past games, newest first, with 复盘 for the ones kept whole.
 function gamesSection(entries, stored, onReview) {
   const section = make("section", "rv-card rv-games");
@@ -110,7 +108,6 @@ function gamesSection(entries, stored, onReview) {
   return section;
 }
 
-
 // A past game's 失误, with what its deliberate risks cost on a line of its own, so that
 // luck, mistakes and risks still account for the score.
 function lossCell(entry, missing) {
@@ -122,7 +119,6 @@ function lossCell(entry, missing) {
   }
   return cell;
 }
-
 
 // 「打开对局文件」 inside the history view.
 function fileSection(onFile) {

@@ -92,7 +92,6 @@ export function expectedSection(review, chart, reveal) {
   return section;
 }
 
-
 // 人机对战: your chance of winning at every decision of both sides, as the 胜率 bar showed it.
 export function winSection(curve, chart) {
   const section = make("section", "rv-card rv-chart-card rv-win-card");
@@ -148,4 +147,3 @@ export function winSection(curve, chart) {
   section.append(make("p", "rv-axis", "横轴：回合（双方各一段，按掷骰顺序）；纵轴：你赢的机会（%）"));
   return section;
 }
-

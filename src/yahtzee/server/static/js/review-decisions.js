@@ -43,7 +43,6 @@ export function mistakesSection(review, who, log) {
   return { section, unfold };
 }
 
-
 // The deliberate risks in game order: what each gave up in expected points and what it
 // bought in chance of winning; each expands to every option, as a mistake does.
 export function risksSection(review, who, log) {
@@ -63,7 +62,6 @@ export function risksSection(review, who, log) {
   section.append(list);
   return section;
 }
-
 
 // One mistake (or deliberate risk): when, the dice, what was done, what was best, the cost
 // (and for a risk what it bought); expands to options.

@@ -125,7 +125,6 @@ export class ReviewView {
   // Switch between the player's and the computer's decisions.
   async chooseSide(side) {
     const shell = this.shell;
-    this.side = side;
     shell.pressSide(side);
     const token = ++shell.token;
     shell.stopCharts();
