@@ -478,8 +478,8 @@ def test_a_mistake_shows_the_boxes_that_were_open(table: Table) -> None:
     # knowing that 小顺 was the last box open, which the card did not say.
     texts = table.page.evaluate(
         """async () => {
-            const { openBoxesText } = await import(
-                document.querySelector('script[type=module]').src.replace('main.js', 'review.js'));
+            const { openBoxesText } = await import(document.querySelector('script[type=module]')
+                .src.replace('main.js', 'review-boxes.js'));
             const log = [{box: 'sixes', points: 24}, {box: 'chance', points: 20},
                          {box: 'fives', points: 25}, {box: 'fours', points: 16}];
             const upper = ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'];
@@ -642,8 +642,8 @@ def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Ta
     page = table.page
     stored = page.evaluate(
         """async () => {
-            const { HistoryStore } = await import(
-                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            const { HistoryStore } = await import(document.querySelector('script[type=module]')
+                .src.replace('main.js', 'history-store.js'));
             const store = new HistoryStore(localStorage);
             store.add({id: 'r', fp: 'r', date: '2024-06-02T10:00:00.000Z', mode: 'vs',
                        difficulty: 'expert', outcome: 'win', total: 251});
@@ -670,8 +670,8 @@ def test_every_unreadable_history_list_is_kept_before_it_is_replaced(table: Tabl
     # kept values held only the first, and the games list and the second value were lost.
     kept = table.page.evaluate(
         """async () => {
-            const { HistoryStore } = await import(
-                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            const { HistoryStore } = await import(document.querySelector('script[type=module]')
+                .src.replace('main.js', 'history-store.js'));
             localStorage.setItem('yahtzee.history', '[[[not json');
             localStorage.setItem('yahtzee.history.games', '{"version": 9}');
             const store = new HistoryStore(localStorage);
@@ -854,8 +854,8 @@ def test_history_module_keeps_copies_once_and_figures_whole(table: Table) -> Non
     decimals (3.2496 shows +3.2 in the review, so the history must not keep 3.25)."""
     out = table.page.evaluate(
         """async () => {
-            const { HistoryStore } = await import(
-                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+            const { HistoryStore } = await import(document.querySelector('script[type=module]')
+                .src.replace('main.js', 'history-store.js'));
             localStorage.clear();
             localStorage.setItem('yahtzee.history.unreadable', 'first break');
             localStorage.setItem('yahtzee.history', 'second break');

@@ -114,9 +114,8 @@ export function lineChart(container, spec) {
   };
   for (const dot of spec.dots || []) drawDot(dot);
 
-  // The hit circles of marks close together overlap, and the one drawn later took a tap meant
-  // for its neighbour (a phone player opened the wrong mistake 5 times in 8): a pointer press
-  // goes to the mark whose dot is nearest to it.
+  // The hit circles of marks close together overlap, so the one drawn later would take a tap
+  // meant for its neighbour: a pointer press goes to the mark whose dot is nearest to it.
   const centres = (spec.marks || []).map((mark) => [px(mark.x), py(mark.y), mark]);
   const nearest = (event) => {
     const box = root.getBoundingClientRect();

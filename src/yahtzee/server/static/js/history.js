@@ -1,206 +1,13 @@
-// 复盘 (post-game review) and the history of finished games. Each finished game is reviewed by
-// the server once, in the background; its summary goes into the history (the last 100 games)
-// and the whole game JSON into a short list of recent games that can be reviewed again or
-// exported. Both live under keys of their own, so a problem here never touches the saved game,
-// the records or the settings. The review and history views (review.js, chart.js, review.css)
-// are loaded only when one is opened, which keeps the first page load light.
+// 复盘 (post-game review) and the history of finished games, as the page uses them: each
+// finished game is kept (history-store.js) and reviewed by the server once, in the background.
+// The review and history views (review.js and the modules it loads, chart.js, review.css) are
+// loaded only when one is opened, which keeps the first page load light.
 
-import { MAX_TOTAL, keepUnreadable, numberIn, wholeIn } from "./storage.js";
+import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry } from "./history-store.js";
+import { lobbyText } from "./trend.js";
 import { pointsText, signed } from "./words.js";
 
-export const HISTORY_KEYS = Object.freeze({
-  summaries: "yahtzee.history",
-  games: "yahtzee.history.games",
-});
-export const HISTORY_VERSION = 1;
-export const MAX_SUMMARIES = 100;
-export const MAX_GAMES = 10;
-export const EXPERT_LOSS = 0.2;
-
-// The games the trend compares (the lobby's line names the same recent ones): the last ten
-// against up to ten before them; with fewer than 13 reviewed, the newer half against the older,
-// so the first dozen games (when a learner gains most) say whether they improved too. No
-// comparison below six games: three a side at least.
-export function trendWindows(reviewed) {
-  const n = reviewed.length;
-  if (n >= 13) return [reviewed.slice(-10), reviewed.slice(-20, -10)];
-  if (n < 6) return [reviewed, []];
-  const older = Math.floor(n / 2);
-  return [reviewed.slice(older), reviewed.slice(0, older)];
-}
-
-// The mean of `value` over history entries (loss per decision unless told otherwise).
-export function meanOf(entries, value = (e) => e.average) {
-  return entries.length ? entries.reduce((sum, e) => sum + value(e), 0) / entries.length : 0;
-}
-
-// A short, stable fingerprint of a game's logs (FNV-1a), so one game is never counted twice.
-function fingerprint(game) {
-  const text = JSON.stringify((game.sides || []).map((side) => side.log));
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
-
-// A game has at most 39 decisions: 13 turns of two keeps and a box.
-const MAX_DECISIONS = 39;
-
-// Round to `digits` decimals (keeps the stored history small).
-function round(value, digits) {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-// One stored summary checked field by field; null when it cannot be read.
-export function readEntry(raw) {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  if (typeof raw.id !== "string" || typeof raw.date !== "string") return null;
-  if (Number.isNaN(Date.parse(raw.date))) return null;
-  if (raw.mode !== "single" && raw.mode !== "vs") return null;
-  if (wholeIn(raw.total, 0, MAX_TOTAL) === null) return null;
-  const entry = {
-    id: raw.id,
-    date: raw.date,
-    mode: raw.mode,
-    difficulty: ["beginner", "normal", "expert"].includes(raw.difficulty) ? raw.difficulty : null,
-    outcome: ["win", "loss", "draw"].includes(raw.outcome) ? raw.outcome : null,
-    total: raw.total,
-    fp: typeof raw.fp === "string" ? raw.fp : "",
-    luck: numberIn(raw.luck, -MAX_TOTAL, MAX_TOTAL),
-    loss: numberIn(raw.loss, 0, MAX_TOTAL),
-    // What the review's deliberate risks cost (求胜取舍, not mistakes); entries saved before
-    // the review told them apart have none.
-    risk: numberIn(raw.risk, 0, MAX_TOTAL),
-    decisions: wholeIn(raw.decisions, 1, MAX_DECISIONS),
-    optimal: wholeIn(raw.optimal, 0, MAX_DECISIONS),
-    average: numberIn(raw.average, 0, MAX_TOTAL),
-    hinted: wholeIn(raw.hinted, 0, MAX_DECISIONS),
-  };
-  if (entry.loss === null || entry.average === null || entry.decisions === null) {
-    entry.luck = entry.loss = entry.risk = entry.average = entry.decisions = entry.optimal = entry.hinted = null;
-  }
-  return entry;
-}
-
-// The summary fields of a review answer (`summary` of /api/review).
-function summaryFields(summary) {
-  return {
-    // The server's 4 decimals, as the review shows them: 3.2496 kept as 3.25 would read +3.3
-    // in the history beside the review's +3.2.
-    luck: round(summary.luck, 4),
-    loss: round(summary.loss, 4),
-    risk: round(summary.risk_loss ?? 0, 4),
-    decisions: summary.decisions,
-    optimal: summary.optimal,
-    average: round(summary.average_loss, 4),
-    hinted: summary.hinted,
-  };
-}
-
-export class HistoryStore {
-  // `backend` is any object with getItem/setItem/removeItem (window.localStorage in the page).
-  constructor(backend) {
-    this.backend = backend;
-  }
-
-  // A key's raw text; null when missing or storage is unavailable.
-  read(key) {
-    try {
-      return this.backend ? this.backend.getItem(key) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  // Write a key; false when storage is full or unavailable.
-  write(key, value) {
-    try {
-      if (!this.backend) return false;
-      this.backend.setItem(key, value);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  // The stored list under `key` as {list, bad}: `bad` when the value exists but is unreadable.
-  readList(key, field) {
-    const raw = this.read(key);
-    if (raw === null) return { list: [], bad: false, raw };
-    try {
-      const data = JSON.parse(raw);
-      if (data && data.version === HISTORY_VERSION && Array.isArray(data[field])) {
-        return { list: data[field], bad: false, raw };
-      }
-    } catch {
-      /* fall through: unreadable */
-    }
-    return { list: [], bad: true, raw };
-  }
-
-  // The history, oldest first, as {entries, problem}; unreadable entries are skipped, not dropped.
-  load() {
-    const { list, bad, raw } = this.readList(HISTORY_KEYS.summaries, "games");
-    if (bad) {
-      const problem = keepUnreadable(this, HISTORY_KEYS.summaries, raw)
-        ? "复盘历史数据已损坏，无法读取（原数据已另存，新的对局会重新记录）"
-        : "复盘历史数据已损坏，无法读取（原数据无法另存，新的对局会覆盖它）";
-      return { entries: [], problem };
-    }
-    const entries = list.map(readEntry).filter(Boolean);
-    const skipped = list.length - entries.length;
-    const problem = skipped ? `复盘历史里有 ${skipped} 条记录无法读取，已跳过` : null;
-    return { entries, problem };
-  }
-
-  // Change the stored list under `key` with `change(list)` (re-read first: another tab may
-  // have written since), keeping the newest `limit` items.
-  update(key, field, limit, change) {
-    const { list, bad, raw } = this.readList(key, field);
-    if (bad) keepUnreadable(this, key, raw);
-    const next = change(bad ? [] : list.slice()).slice(-limit);
-    return this.write(key, JSON.stringify({ version: HISTORY_VERSION, [field]: next }));
-  }
-
-  // Add a finished game's summary (no review figures yet) unless it is already there.
-  add(entry) {
-    this.update(HISTORY_KEYS.summaries, "games", MAX_SUMMARIES, (list) =>
-      list.some((e) => e && e.fp === entry.fp) ? list : [...list, entry],
-    );
-  }
-
-  // Fill in the review figures of entry `id`.
-  setReview(id, summary) {
-    const fields = summaryFields(summary);
-    this.update(HISTORY_KEYS.summaries, "games", MAX_SUMMARIES, (list) =>
-      list.map((e) => (e && e.id === id ? { ...e, ...fields } : e)),
-    );
-  }
-
-  // The recent whole games as [{id, game}], oldest first.
-  games() {
-    return this.readList(HISTORY_KEYS.games, "games").list.filter(
-      (item) => item && typeof item.id === "string" && item.game && typeof item.game === "object",
-    );
-  }
-
-  // The stored whole game of entry `id`, or null.
-  game(id) {
-    const item = this.games().find((g) => g.id === id);
-    return item ? item.game : null;
-  }
-
-  // Keep a finished game whole (the last MAX_GAMES of them), for review again and export.
-  addGame(id, game) {
-    this.update(HISTORY_KEYS.games, "games", MAX_GAMES, (list) => [
-      ...list.filter((g) => g && g.id !== id),
-      { id, game },
-    ]);
-  }
-}
+export { HISTORY_KEYS } from "./history-store.js";
 
 // The outcome of a finished vs game for the player: win / loss / draw (null in single play).
 function outcomeOf(game) {
@@ -251,16 +58,7 @@ export class Reviews {
   // The lobby's line under 「复盘与历史」: how many games are kept and the recent skill figure.
   renderLobbyLine() {
     const line = this.doc.getElementById("history-line");
-    if (!line) return;
-    const reviewed = this.entries.filter((e) => e.average !== null);
-    if (!this.entries.length) {
-      line.textContent = "打完一局就能复盘：看看运气和失误各占多少分";
-      return;
-    }
-    const [recent] = trendWindows(reviewed);
-    line.textContent = recent.length
-      ? `已记录 ${this.entries.length} 局 · 最近 ${recent.length} 局平均每步失误 ${meanOf(recent).toFixed(2)} 分`
-      : `已记录 ${this.entries.length} 局`;
+    if (line) line.textContent = lobbyText(this.entries);
   }
 
   // A game just ended: keep it, ask for its review in the background, record the summary.
@@ -302,7 +100,7 @@ export class Reviews {
   // Keep the review figures of history entry `id` (once the server has answered) and show
   // them under the result. A 人机对战 review made while the server was still building its 胜率
   // tables counts the play-to-win choices as mistakes (it has no 胜率 chart either): shown, but
-  // not kept, so the history asks again later (review.js fillMissing) and keeps the full one.
+  // not kept, so the history asks again later (history-view.js fillMissing) and keeps the full one.
   recordReview(id, game, review) {
     const entry = this.entries.find((e) => e.id === id);
     const whole = game.mode !== "vs" || Boolean(review.win_curve);
@@ -334,7 +132,7 @@ export class Reviews {
     if (line) line.textContent = text;
   }
 
-  // The review views (review.js and review.css), loaded on first use.
+  // The review views (review.js, the modules it imports and review.css), loaded on first use.
   async views() {
     if (!this.loading) {
       const href = new URL("../css/review.css", import.meta.url).href;

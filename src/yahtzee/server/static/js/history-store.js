@@ -1,0 +1,182 @@
+// The stored history of finished games: a summary of each (the last 100, with the review's
+// figures once the server has answered) and a short list of recent whole games, to review again
+// or export. Both live under keys of their own, so a problem here never touches the saved game,
+// the records or the settings.
+
+import { MAX_TOTAL, keepUnreadable, numberIn, wholeIn } from "./storage.js";
+
+export const HISTORY_KEYS = Object.freeze({
+  summaries: "yahtzee.history",
+  games: "yahtzee.history.games",
+});
+export const HISTORY_VERSION = 1;
+export const MAX_SUMMARIES = 100;
+export const MAX_GAMES = 10;
+
+// A short, stable fingerprint of a game's logs (FNV-1a), so one game is never counted twice.
+export function fingerprint(game) {
+  const text = JSON.stringify((game.sides || []).map((side) => side.log));
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+// A game has at most 39 decisions: 13 turns of two keeps and a box.
+const MAX_DECISIONS = 39;
+
+// Round to `digits` decimals (keeps the stored history small).
+function round(value, digits) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+// One stored summary checked field by field; null when it cannot be read.
+export function readEntry(raw) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  if (typeof raw.id !== "string" || typeof raw.date !== "string") return null;
+  if (Number.isNaN(Date.parse(raw.date))) return null;
+  if (raw.mode !== "single" && raw.mode !== "vs") return null;
+  if (wholeIn(raw.total, 0, MAX_TOTAL) === null) return null;
+  const entry = {
+    id: raw.id,
+    date: raw.date,
+    mode: raw.mode,
+    difficulty: ["beginner", "normal", "expert"].includes(raw.difficulty) ? raw.difficulty : null,
+    outcome: ["win", "loss", "draw"].includes(raw.outcome) ? raw.outcome : null,
+    total: raw.total,
+    fp: typeof raw.fp === "string" ? raw.fp : "",
+    luck: numberIn(raw.luck, -MAX_TOTAL, MAX_TOTAL),
+    loss: numberIn(raw.loss, 0, MAX_TOTAL),
+    // What the review's deliberate risks cost (求胜取舍, not mistakes); entries saved before
+    // the review told them apart have none.
+    risk: numberIn(raw.risk, 0, MAX_TOTAL),
+    decisions: wholeIn(raw.decisions, 1, MAX_DECISIONS),
+    optimal: wholeIn(raw.optimal, 0, MAX_DECISIONS),
+    average: numberIn(raw.average, 0, MAX_TOTAL),
+    hinted: wholeIn(raw.hinted, 0, MAX_DECISIONS),
+  };
+  if (entry.loss === null || entry.average === null || entry.decisions === null) {
+    entry.luck = entry.loss = entry.risk = entry.average = entry.decisions = entry.optimal = entry.hinted = null;
+  }
+  return entry;
+}
+
+// The summary fields of a review answer (`summary` of /api/review).
+function summaryFields(summary) {
+  return {
+    // The server's 4 decimals, as the review shows them: 3.2496 kept as 3.25 would read +3.3
+    // in the history beside the review's +3.2.
+    luck: round(summary.luck, 4),
+    loss: round(summary.loss, 4),
+    risk: round(summary.risk_loss ?? 0, 4),
+    decisions: summary.decisions,
+    optimal: summary.optimal,
+    average: round(summary.average_loss, 4),
+    hinted: summary.hinted,
+  };
+}
+
+export class HistoryStore {
+  // `backend` is any object with getItem/setItem/removeItem (window.localStorage in the page).
+  constructor(backend) {
+    this.backend = backend;
+  }
+
+  // A key's raw text; null when missing or storage is unavailable.
+  read(key) {
+    try {
+      return this.backend ? this.backend.getItem(key) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // Write a key; false when storage is full or unavailable.
+  write(key, value) {
+    try {
+      if (!this.backend) return false;
+      this.backend.setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // The stored list under `key` as {list, bad}: `bad` when the value exists but is unreadable.
+  readList(key, field) {
+    const raw = this.read(key);
+    if (raw === null) return { list: [], bad: false, raw };
+    try {
+      const data = JSON.parse(raw);
+      if (data && data.version === HISTORY_VERSION && Array.isArray(data[field])) {
+        return { list: data[field], bad: false, raw };
+      }
+    } catch {
+      /* fall through: unreadable */
+    }
+    return { list: [], bad: true, raw };
+  }
+
+  // The history, oldest first, as {entries, problem}; unreadable entries are skipped, not dropped.
+  load() {
+    const { list, bad, raw } = this.readList(HISTORY_KEYS.summaries, "games");
+    if (bad) {
+      const problem = keepUnreadable(this, HISTORY_KEYS.summaries, raw)
+        ? "复盘历史数据已损坏，无法读取（原数据已另存，新的对局会重新记录）"
+        : "复盘历史数据已损坏，无法读取（原数据无法另存，新的对局会覆盖它）";
+      return { entries: [], problem };
+    }
+    const entries = list.map(readEntry).filter(Boolean);
+    const skipped = list.length - entries.length;
+    const problem = skipped ? `复盘历史里有 ${skipped} 条记录无法读取，已跳过` : null;
+    return { entries, problem };
+  }
+
+  // Change the stored list under `key` with `change(list)` (re-read first: another tab may
+  // have written since), keeping the newest `limit` items.
+  update(key, field, limit, change) {
+    const { list, bad, raw } = this.readList(key, field);
+    if (bad) keepUnreadable(this, key, raw);
+    const next = change(bad ? [] : list.slice()).slice(-limit);
+    return this.write(key, JSON.stringify({ version: HISTORY_VERSION, [field]: next }));
+  }
+
+  // Add a finished game's summary (no review figures yet) unless it is already there.
+  add(entry) {
+    this.update(HISTORY_KEYS.summaries, "games", MAX_SUMMARIES, (list) =>
+      list.some((e) => e && e.fp === entry.fp) ? list : [...list, entry],
+    );
+  }
+
+  // Fill in the review figures of entry `id`.
+  setReview(id, summary) {
+    const fields = summaryFields(summary);
+    this.update(HISTORY_KEYS.summaries, "games", MAX_SUMMARIES, (list) =>
+      list.map((e) => (e && e.id === id ? { ...e, ...fields } : e)),
+    );
+  }
+
+  // The recent whole games as [{id, game}], oldest first.
+  games() {
+    return this.readList(HISTORY_KEYS.games, "games").list.filter(
+      (item) => item && typeof item.id === "string" && item.game && typeof item.game === "object",
+    );
+  }
+
+  // The stored whole game of entry `id`, or null.
+  game(id) {
+    const item = this.games().find((g) => g.id === id);
+    return item ? item.game : null;
+  }
+
+  // Keep a finished game whole (the last MAX_GAMES of them), for review again and export.
+  addGame(id, game) {
+    this.update(HISTORY_KEYS.games, "games", MAX_GAMES, (list) => [
+      ...list.filter((g) => g && g.id !== id),
+      { id, game },
+    ]);
+  }
+}

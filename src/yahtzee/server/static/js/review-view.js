@@ -1,0 +1,181 @@
+// The review (复盘) of one game, drawn into the review dialog. Every figure comes from the
+// server's review (/api/review, yahtzee.analysis): W is the expected final total under optimal
+// play; each roll's luck moves it, each decision's loss lowers it, and
+// final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
+
+import { button, make } from "./dom.js";
+import { expectedSection, winSection } from "./review-charts.js";
+import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
+import { modeText, skill } from "./review-words.js";
+import { LEVEL_NAMES, pointsText, signed } from "./words.js";
+
+// How far the equation's terms, as shown, add up from the total: the identity is exact, but each
+// term is rounded on its own, so a learner adding them up may land 0.1 off. "" when they agree.
+// `shown` holds the terms' texts as drawn (运气 with its sign: +, − or ±).
+function roundingGap(shown, total) {
+  const cents = (text) => Math.round(Number(text.replace("−", "-").replace("±", "")) * 100);
+  const added = cents(shown.start) + cents(shown.luck) - cents(shown.loss) - (shown.risk ? cents(shown.risk) : 0);
+  const gap = Math.abs(total * 100 - added);
+  return gap ? String(gap / 100) : "";
+}
+
+// The identity line and the skill figures of one side (`difficulty` names the computer's level).
+function summarySection(summary, who, side, difficulty) {
+  const risks = summary.risks || 0; // deliberate risks (人机对战): not mistakes, counted apart
+  const section = make("section", "rv-card rv-summary");
+  section.setAttribute("aria-label", "复盘总结");
+  const equation = make("p", "rv-equation");
+  const term = (name, value, className) => {
+    const t = make("span", `rv-term ${className}`);
+    t.append(make("small", "", name), make("b", "num", value));
+    return t;
+  };
+  const shown = {
+    start: summary.start.toFixed(1),
+    luck: signed(summary.luck),
+    loss: summary.loss.toFixed(1),
+    risk: risks ? pointsText(summary.risk_loss) : "",
+  };
+  // 「＝」 and the total wrap together: 「＝」 never ends a line with 总分 on the next.
+  const result = make("span", "rv-result");
+  result.append(make("span", "rv-op", "＝"), term("总分", String(summary.final_total), "total"));
+  equation.append(
+    term("开局期望", shown.start, "start"),
+    make("span", "rv-op", "＋"),
+    term("运气", shown.luck, summary.luck >= 0 ? "luck good" : "luck bad"),
+    make("span", "rv-op", "−"),
+    term("失误", shown.loss, "loss"),
+    ...(risks ? [make("span", "rv-op", "−"), term("求胜取舍", shown.risk, "risk")] : []),
+    result,
+  );
+  equation.title = summary.text;
+  section.append(equation);
+  const gap = roundingGap(shown, summary.final_total);
+  if (gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${gap}`));
+  const stats = make("dl", "rv-stats");
+  const stat = (name, value, className = "") => {
+    const item = make("div", `rv-stat ${className}`.trim());
+    item.append(make("dt", "", name), make("dd", "num", value));
+    stats.append(item);
+  };
+  const pct = summary.decisions ? Math.round((100 * summary.optimal) / summary.decisions) : 100;
+  stat("决策", `${summary.decisions} 次`, "decisions");
+  stat("最优", `${summary.optimal} 次（${pct}%）`, "optimal");
+  if (risks) stat("求胜取舍", `${risks} 次（${pointsText(summary.risk_loss)} 分）`, "risks");
+  stat("总失误", `${summary.loss.toFixed(1)} 分`, "total-loss");
+  stat("平均每步失误", `${summary.average_loss.toFixed(2)} 分`, "average");
+  const computer = side === "computer";
+  if (!computer) stat("用了提示", `${summary.hinted} 次`, "hinted"); // the computer takes none
+  section.append(stats);
+  if (summary.decisions) {
+    const level = skill(summary.average_loss);
+    // The advice is for the player; the computer's side only says how well it played.
+    const name = `${LEVEL_NAMES[difficulty] || ""}电脑`;
+    const text = computer
+      ? `${name}平均每步失误 ${summary.average_loss.toFixed(2)} 分（不到 0.2 分是高手水平）`
+      : level.text;
+    section.append(make("p", `rv-skill ${level.level}`, text));
+  }
+  const luck = Math.abs(summary.luck);
+  const dice = luck < 0.5
+    ? "这局的骰子不好不坏，和平均差不多。"
+    : `这局的骰子比平均${summary.luck < 0 ? "少" : "多"}给了${who}约 ${luck.toFixed(0)} 分：这是运气，和打法无关。`;
+  const explain = make(
+    "p",
+    "rv-explain",
+    `${dice}开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${
+      risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : ""
+    }。${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`,
+  );
+  section.append(explain);
+  return section;
+}
+
+export class ReviewView {
+  // Draw into `shell` (a ReviewDialog); its 你 / 电脑 buttons switch the side shown.
+  constructor(shell) {
+    this.shell = shell;
+    this.body = shell.body;
+    this.unfold = () => {}; // shows the mistakes a long list hides
+    shell.onSide = (side) => this.chooseSide(side);
+  }
+
+  // Show the review of `game`: `ask(side)` returns the server's review (a promise). `back` when
+  // the history was opened before: its button then leads back to it.
+  show({ game, ask, errorText, onExport, onHistory, back }) {
+    const shell = this.shell;
+    shell.stopCharts();
+    this.game = game;
+    this.ask = ask;
+    this.errorText = errorText;
+    shell.onExport = onExport;
+    shell.onHistory = onHistory;
+    shell.setHead({
+      view: "review",
+      title: "复盘",
+      back,
+      sides: game.mode === "vs" && Array.isArray(game.sides) && game.sides.length > 1,
+      exportable: true,
+      history: !back,
+    });
+    shell.open();
+    this.chooseSide("player");
+  }
+
+  // Switch between the player's and the computer's decisions.
+  async chooseSide(side) {
+    const shell = this.shell;
+    shell.pressSide(side);
+    const token = ++shell.token;
+    shell.stopCharts();
+    this.body.replaceChildren(make("p", "rv-loading", "复盘生成中…"));
+    this.body.setAttribute("aria-busy", "true");
+    try {
+      const review = await this.ask(side);
+      if (token !== shell.token) return;
+      this.render(review, side);
+    } catch (error) {
+      if (token !== shell.token) return;
+      const failed = make("div", "rv-failed");
+      failed.append(make("p", "", `复盘生成失败：${this.errorText(error)}`));
+      const retry = button("secondary", "再试一次");
+      retry.addEventListener("click", () => this.chooseSide(side));
+      failed.append(retry);
+      this.body.replaceChildren(failed);
+    } finally {
+      if (token === shell.token) this.body.setAttribute("aria-busy", "false");
+    }
+  }
+
+  // Lay out one side's review: summary, charts, costliest mistakes, risks, every decision.
+  render(review, side) {
+    const who = side === "player" ? "你" : "电脑";
+    const game = this.game;
+    const sub = make("p", "rv-sub");
+    const totals = (game.sides || []).map((s) => (s && s.totals ? s.totals.total : null));
+    let score = `${who}的 ${review.summary.final_total} 分`;
+    if (game.mode === "vs" && totals.length === 2) score = `你 ${totals[0]} 分 : 电脑 ${totals[1]} 分`;
+    sub.append(`${modeText(game.mode, game.difficulty)} · ${score}`);
+    if (!game.finished) sub.append("（未打完）");
+    const chart = (box, draw) => this.shell.chart(box, draw);
+    const sheet = Array.isArray(game.sides) ? game.sides[side === "computer" ? 1 : 0] : null;
+    const log = sheet ? sheet.log : null; // the boxes still open at each mistake
+    const summary = summarySection(review.summary, who, side, game.difficulty);
+    const expected = expectedSection(review, chart, (index) => this.reveal(index));
+    const win = review.win_curve ? [winSection(review.win_curve, chart)] : [];
+    const mistakes = mistakesSection(review, who, log);
+    this.unfold = mistakes.unfold;
+    const risks = review.risks && review.risks.length ? [risksSection(review, who, log)] : [];
+    this.body.replaceChildren(sub, summary, expected, ...win, mistakes.section, ...risks, allSection(review, who));
+  }
+
+  // Open mistake `index` (from a chart mark) and scroll it into view.
+  reveal(index) {
+    const item = this.body.querySelector(`#rv-decision-${index}`);
+    if (!item) return;
+    this.unfold();
+    item.open = true;
+    item.scrollIntoView({ block: "start", behavior: "auto" });
+    item.querySelector("summary").focus({ preventScroll: true });
+  }
+}

@@ -1,0 +1,91 @@
+// The review's and the history's small texts: an option, a decision's moment, its loss and what a
+// play-to-win choice bought, a skill level, a game's settings and date. Plain strings, no DOM.
+
+import { BOX_NAMES } from "./review-boxes.js";
+import { LEVEL_NAMES, chanceText } from "./words.js";
+
+export const EXPERT_LOSS = 0.2; // a loss per decision under this is expert play
+export const OUTCOMES = Object.freeze({ win: "胜", loss: "负", draw: "平" });
+
+// What an option is, in words: 保留 6 6 再掷 / 全部重掷 / 不再掷，登记「三条」21 分 / 登记「一点」3 分
+// (and 五颗全留，空掷一次 for a roll made with every die held).
+export function describe(option) {
+  const box = option.box ? `「${BOX_NAMES[option.box] || option.box}」${option.points} 分` : "";
+  if (option.reroll) return "五颗全留，空掷一次";
+  if (Array.isArray(option.keep)) {
+    if (option.keep.length === 5) return box ? `不再掷，登记${box}` : "不再掷";
+    return option.keep.length ? `保留 ${option.keep.join(" ")} 再掷` : "全部重掷";
+  }
+  return `登记${box}`;
+}
+
+// How good a loss per decision is, in words (under 0.2 is expert play).
+export function skill(average) {
+  if (average < EXPERT_LOSS) {
+    return { level: "expert", text: "高手水平：平均每步失误不到 0.2 分" };
+  }
+  if (average < 0.5) {
+    return { level: "good", text: "接近高手：平均每步失误不到 0.5 分（高手平均每步不到 0.2 分）" };
+  }
+  if (average < 1) {
+    return { level: "fair", text: "还有提升空间：先看下面代价最大的几次失误（高手平均每步不到 0.2 分）" };
+  }
+  return { level: "novice", text: "失误偏多：从下面代价最大的失误看起，进步会很快（高手平均每步不到 0.2 分）" };
+}
+
+// 第 3 回合 · 第 1 掷
+export function when(decision) {
+  return `第 ${decision.turn} 回合 · 第 ${decision.roll} 掷`;
+}
+
+// A chance of winning in whole percents, in words (never 0 % or 100 % while the game is open).
+export function percentText(chance) {
+  return chanceText(chance).said;
+}
+
+// The rise in the chance of winning a play-to-win choice bought, in percentage points (a chance
+// of 30 % going to 31.2 % is 「胜率 +1.2 个百分点」). The 高手 weighs a sliver of expected points
+// too, so now and then its choice gains no chance at all.
+export function gainText(decision) {
+  const gain = 100 * decision.win_gain;
+  if (gain <= 0) return "胜率几乎不变";
+  return gain >= 0.05 ? `胜率 +${gain.toFixed(1)} 个百分点` : "胜率提高不到 0.1 个百分点";
+}
+
+// The decimals a decision's expected totals are shown with: 1, or 2 when its chosen and best
+// totals would read the same at 1 (a loss of 0.02 between two totals of 187.5).
+export function evDigits(decision) {
+  return decision.best.ev.toFixed(1) === decision.chosen.ev.toFixed(1) ? 2 : 1;
+}
+
+// How far expected total `ev` falls short of `best` as a decision's options table shows them,
+// each to `digits`: the card, the table and the totals then agree (17.95 between 228.93 and
+// 210.98 reads 17.9 everywhere).
+export function shortfall(best, ev, digits) {
+  return Math.max(0, Number(best.toFixed(digits)) - Number(ev.toFixed(digits)));
+}
+
+// A decision's loss as its options table shows it.
+export function lossText(decision) {
+  const digits = evDigits(decision);
+  return shortfall(decision.best.ev, decision.chosen.ev, digits).toFixed(digits);
+}
+
+// What a play-to-win choice cost and bought: 期望总分少 0.9 分，胜率 +1.2 个百分点.
+export function riskText(decision) {
+  const gain = typeof decision.win_gain === "number" ? `，${gainText(decision)}` : "";
+  return `期望总分少 ${lossText(decision)} 分${gain}`;
+}
+
+// The game's settings in words: 单人挑战 / 人机对战 · 高手.
+export function modeText(mode, difficulty) {
+  if (mode !== "vs") return "单人挑战";
+  return `人机对战 · ${LEVEL_NAMES[difficulty] || ""}`.trim();
+}
+
+// A date as 6月11日 14:02.
+export function shortDate(iso) {
+  const d = new Date(iso);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
