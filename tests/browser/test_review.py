@@ -19,6 +19,7 @@ from tests.browser.support import OpenTable, Table, requests_to, resume_saved
 from tests.gameplay import random_game, risky_game, single_last_turn
 from yahtzee.codec import from_json, to_json
 from yahtzee.game import COMPUTER, Game, positions_for
+from yahtzee.report import review_report
 from yahtzee.review import Review, review_side
 from yahtzee.rules import Box
 from yahtzee.solver import NEW_GAME_VALUE, Advisor
@@ -473,33 +474,21 @@ def test_deliberate_risks_are_shown_apart_from_mistakes(
     expect(page.locator(f"#rv-decision-{last} .rv-tag.best")).to_have_text("期望最高")
 
 
-def test_a_mistake_shows_the_boxes_that_were_open(table: Table) -> None:
-    # A learner's audit: 「保留 5 5 再掷 / 最佳：保留 3 4 5 再掷」 in turn 13 made sense only
-    # knowing that 小顺 was the last box open, which the card did not say.
-    texts = table.page.evaluate(
-        """async () => {
-            const { openBoxesText } = await import(document.querySelector('script[type=module]')
-                .src.replace('main.js', 'review-boxes.js'));
-            const log = [{box: 'sixes', points: 24}, {box: 'chance', points: 20},
-                         {box: 'fives', points: 25}, {box: 'fours', points: 16}];
-            const upper = ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'];
-            const full = [...upper, 'three_of_a_kind', 'four_of_a_kind', 'full_house',
-                          'large_straight', 'yahtzee', 'chance'].map((box) => ({box, points: 0}));
-            return [openBoxesText(log, 3), openBoxesText(log, 5), openBoxesText(full, 13),
-                    openBoxesText([...full, {box: 'small_straight', points: 30}], 14),
-                    openBoxesText(null, 2), openBoxesText(log, 1)];
-        }"""
-    )
-    assert texts == [
-        "这时还空着：一点、二点、三点、四点、五点、三条、四条、葫芦、小顺、大顺、快艇；"
-        "上区已得 24 分，离 63 分的奖励线还差 39 分",
-        "这时还空着：一点、二点、三点、三条、四条、葫芦、小顺、大顺、快艇；"
-        "上区已得 65 分，35 分奖励已经拿到",
-        "这时还空着：小顺",
-        "",
-        "",
-        "这时计分表还全空着",
-    ]
+def test_a_mistake_shows_the_boxes_that_were_open(table: Table, solver_table: SolverTable) -> None:
+    """A mistake's card names the boxes still open then and the way to the upper bonus, as the
+    server words them (``words.open_boxes_zh``, checked case by case in test_contract.py)."""
+    game = random_game(5, vs=False)
+    graded = review_report(review_side(game.sides[0], Advisor(solver_table)))
+    open_file(table, "game.json", json.dumps(to_json(game)).encode())
+    page = table.page
+    page.wait_for_selector(".rv-mistake")
+    shown_texts = 0
+    for index in graded.mistakes[:10]:
+        item = page.locator(f".rv-mistake[data-decision='{index}']")
+        expected = graded.decisions[index].open_text
+        assert item.locator(".rv-open-boxes").text_content() == expected
+        shown_texts += expected.startswith("这时还空着：")
+    assert shown_texts, "no mistake after the first turn: pick another seed"
 
 
 def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:

@@ -3,7 +3,8 @@
 // or export. Both live under keys of their own, so a problem here never touches the saved game,
 // the records or the settings.
 
-import { MAX_TOTAL, keepUnreadable, numberIn, wholeIn } from "./storage.js";
+import { keepUnreadable, numberIn, wholeIn } from "./storage.js";
+import { TERMS } from "./terms.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -24,8 +25,9 @@ export function fingerprint(game) {
   return hash.toString(36);
 }
 
-// A game has at most 39 decisions: 13 turns of two keeps and a box.
-const MAX_DECISIONS = 39;
+// Bounds of a stored figure (the highest total, the most decisions of a game), from the server.
+const MAX_TOTAL = TERMS.max_total;
+const MAX_DECISIONS = TERMS.max_decisions;
 
 // Round to `digits` decimals (keeps the stored history small).
 function round(value, digits) {

@@ -5,13 +5,14 @@
 import { lineChart } from "./chart.js";
 import { make } from "./dom.js";
 import { legend } from "./review-parts.js";
+import { TERMS } from "./terms.js";
 import { lossText, percentText, riskText, when } from "./review-words.js";
 
 // A game chart's x axis: each round's number under its span of points ({round: [from, to]}),
-// only the odd ones (and 13) where a chart `width` px wide would crowd them.
+// only the odd ones (and the last) where a chart `width` px wide would crowd them.
 function roundLabels(spans, width) {
   const perRound = (width - 86) / spans.size;
-  return [...spans].filter(([round]) => perRound >= 18 || round % 2 === 1 || round === 13)
+  return [...spans].filter(([round]) => perRound >= 18 || round % 2 === 1 || round === TERMS.rounds)
     .map(([round, [from, to]]) => ({ x: (from + to) / 2, text: String(round) }));
 }
 

@@ -2,7 +2,6 @@
 // expanding to every option with its expected total, and the table of every decision in order.
 
 import { button, make } from "./dom.js";
-import { openBoxesText } from "./review-boxes.js";
 import { columnHeads, hintTag, miniDice, riskTag } from "./review-parts.js";
 import { describe, evDigits, gainText, lossText, shortfall, when } from "./review-words.js";
 import { signed } from "./words.js";
@@ -10,10 +9,10 @@ import { signed } from "./words.js";
 const FIRST_MISTAKES = 10;
 const FIRST_OPTIONS = 3; // a long list of options shows the best few and the choice made
 
-// The mistakes, costliest first; each expands to every option with its expected total. `log` is
-// the side's game log (the boxes still open at each mistake). Returns the section and `unfold`,
-// which shows the mistakes a long list hides.
-export function mistakesSection(review, who, log) {
+// The mistakes, costliest first; each expands to every option with its expected total and the
+// boxes still open then. Returns the section and `unfold`, which shows the mistakes a long list
+// hides.
+export function mistakesSection(review, who) {
   const section = make("section", "rv-card rv-mistakes-card");
   const count = review.mistakes.length;
   section.append(make("h3", "", count ? `代价最大的失误（共 ${count} 次）` : "失误"));
@@ -27,7 +26,7 @@ export function mistakesSection(review, who, log) {
   review.mistakes.forEach((index, rank) => {
     const li = make("li");
     if (rank >= FIRST_MISTAKES) li.classList.add("rv-more");
-    li.append(mistakeItem(review.decisions[index], index, rank, who, log));
+    li.append(mistakeItem(review.decisions[index], index, rank, who));
     list.append(li);
   });
   section.append(list);
@@ -45,7 +44,7 @@ export function mistakesSection(review, who, log) {
 
 // The deliberate risks in game order: what each gave up in expected points and what it
 // bought in chance of winning; each expands to every option, as a mistake does.
-export function risksSection(review, who, log) {
+export function risksSection(review, who) {
   const section = make("section", "rv-card rv-risks-card");
   section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
   const many = review.risks.length > 1;
@@ -56,7 +55,7 @@ export function risksSection(review, who, log) {
   const list = make("ol", "rv-mistakes rv-risks");
   review.risks.forEach((index, rank) => {
     const li = make("li");
-    li.append(mistakeItem(review.decisions[index], index, rank, who, log));
+    li.append(mistakeItem(review.decisions[index], index, rank, who));
     list.append(li);
   });
   section.append(list);
@@ -65,7 +64,7 @@ export function risksSection(review, who, log) {
 
 // One mistake (or deliberate risk): when, the dice, what was done, what was best, the cost
 // (and for a risk what it bought); expands to options.
-function mistakeItem(d, index, rank, who, log) {
+function mistakeItem(d, index, rank, who) {
   const details = make("details", "rv-mistake");
   details.id = `rv-decision-${index}`;
   details.dataset.decision = String(index);
@@ -90,8 +89,7 @@ function mistakeItem(d, index, rank, who, log) {
   // name (「9第 9 回合 · 第 2 掷−10.9 分你：…」): commas only it hears keep them apart.
   parts.forEach((part, i) => summary.append(part, make("span", "visually-hidden", i === 0 ? "、" : "，")));
   details.append(summary);
-  const open = openBoxesText(log, d.turn);
-  if (open) details.append(make("p", "rv-open-boxes", open));
+  if (d.open_text) details.append(make("p", "rv-open-boxes", d.open_text));
   details.append(optionsTable(d));
   return details;
 }

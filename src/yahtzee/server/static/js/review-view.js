@@ -7,7 +7,8 @@ import { button, make } from "./dom.js";
 import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
 import { modeText, skill } from "./review-words.js";
-import { LEVEL_NAMES, pointsText, signed } from "./words.js";
+import { levelName } from "./terms.js";
+import { pointsText, signed } from "./words.js";
 
 // How far the equation's terms, as shown, add up from the total: the identity is exact, but each
 // term is rounded on its own, so a learner adding them up may land 0.1 off. "" when they agree.
@@ -70,7 +71,7 @@ function summarySection(summary, who, side, difficulty) {
   if (summary.decisions) {
     const level = skill(summary.average_loss);
     // The advice is for the player; the computer's side only says how well it played.
-    const name = `${LEVEL_NAMES[difficulty] || ""}电脑`;
+    const name = `${levelName(difficulty)}电脑`;
     const text = computer
       ? `${name}平均每步失误 ${summary.average_loss.toFixed(2)} 分（不到 0.2 分是高手水平）`
       : level.text;
@@ -158,14 +159,12 @@ export class ReviewView {
     sub.append(`${modeText(game.mode, game.difficulty)} · ${score}`);
     if (!game.finished) sub.append("（未打完）");
     const chart = (box, draw) => this.shell.chart(box, draw);
-    const sheet = Array.isArray(game.sides) ? game.sides[side === "computer" ? 1 : 0] : null;
-    const log = sheet ? sheet.log : null; // the boxes still open at each mistake
     const summary = summarySection(review.summary, who, side, game.difficulty);
     const expected = expectedSection(review, chart, (index) => this.reveal(index));
     const win = review.win_curve ? [winSection(review.win_curve, chart)] : [];
-    const mistakes = mistakesSection(review, who, log);
+    const mistakes = mistakesSection(review, who);
     this.unfold = mistakes.unfold;
-    const risks = review.risks && review.risks.length ? [risksSection(review, who, log)] : [];
+    const risks = review.risks && review.risks.length ? [risksSection(review, who)] : [];
     this.body.replaceChildren(sub, summary, expected, ...win, mistakes.section, ...risks, allSection(review, who));
   }
 

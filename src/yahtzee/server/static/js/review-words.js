@@ -1,8 +1,8 @@
 // The review's and the history's small texts: an option, a decision's moment, its loss and what a
 // play-to-win choice bought, a skill level, a game's settings and date. Plain strings, no DOM.
 
-import { BOX_NAMES } from "./review-boxes.js";
-import { LEVEL_NAMES, chanceText } from "./words.js";
+import { boxName, levelName, modeName } from "./terms.js";
+import { chanceText } from "./words.js";
 
 export const EXPERT_LOSS = 0.2; // a loss per decision under this is expert play
 export const OUTCOMES = Object.freeze({ win: "胜", loss: "负", draw: "平" });
@@ -10,7 +10,7 @@ export const OUTCOMES = Object.freeze({ win: "胜", loss: "负", draw: "平" });
 // What an option is, in words: 保留 6 6 再掷 / 全部重掷 / 不再掷，登记「三条」21 分 / 登记「一点」3 分
 // (and 五颗全留，空掷一次 for a roll made with every die held).
 export function describe(option) {
-  const box = option.box ? `「${BOX_NAMES[option.box] || option.box}」${option.points} 分` : "";
+  const box = option.box ? `「${boxName(option.box)}」${option.points} 分` : "";
   if (option.reroll) return "五颗全留，空掷一次";
   if (Array.isArray(option.keep)) {
     if (option.keep.length === 5) return box ? `不再掷，登记${box}` : "不再掷";
@@ -79,8 +79,8 @@ export function riskText(decision) {
 
 // The game's settings in words: 单人挑战 / 人机对战 · 高手.
 export function modeText(mode, difficulty) {
-  if (mode !== "vs") return "单人挑战";
-  return `人机对战 · ${LEVEL_NAMES[difficulty] || ""}`.trim();
+  if (mode !== "vs") return modeName("single");
+  return `${modeName("vs")} · ${levelName(difficulty)}`.trim();
 }
 
 // A date as 6月11日 14:02.
