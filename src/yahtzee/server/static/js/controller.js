@@ -245,7 +245,7 @@ export class GameManager {
   async again() {
     if (!this.table.snap) return;
     this.ui.closeResult();
-    this.requests.doing = null;
+    this.requests.doing = null; // a finished game has nothing in flight
     await this.start(this.settingsOfGame());
   }
 

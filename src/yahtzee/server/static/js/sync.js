@@ -22,8 +22,15 @@ export class Sync {
     this.store = store;
     this.guard = guard;
     this.saved = null; // the unfinished game in storage, as this tab knows it (for 「继续」)
-    this.suspended = false; // another tab took this game over: this one writes nothing
-    this.tabNotice = false; // another tab plays the saved game: the notice offers 在这里继续
+    // Where this tab stands: "free" (no other tab plays), "other" (another tab plays the saved
+    // game: the notice offers 在这里继续) or "suspended" (it took this game over from this tab,
+    // which writes nothing more).
+    this.tab = "free";
+  }
+
+  // True while another tab has taken this game over from this one.
+  get suspended() {
+    return this.tab === "suspended";
   }
 
   // Read the saved game; the problem in reading it, if any.
@@ -37,7 +44,7 @@ export class Sync {
   listen() {
     this.guard.listen();
     window.addEventListener("storage", (event) => this.onStorage(event));
-    this.tabNotice = Boolean(this.guard.other());
+    this.tab = this.guard.other() ? "other" : "free";
     this.updateNotice();
   }
 
@@ -75,15 +82,14 @@ export class Sync {
 
   // This tab plays the saved game now; a tab that held it went quiet without letting it go.
   claim() {
-    this.suspended = false;
-    this.tabNotice = false;
+    this.tab = "free";
     this.updateNotice();
     this.guard.claim();
   }
 
   // Back in the lobby: another tab may resume the saved game now.
   leave() {
-    this.suspended = false;
+    if (this.suspended) this.tab = "other";
     this.guard.release();
     this.refreshSaved();
   }
@@ -96,7 +102,7 @@ export class Sync {
   // True (and the notice shown) when another tab is playing the saved game right now.
   blockedByOtherTab() {
     if (!this.guard.other()) return false;
-    this.tabNotice = true;
+    if (this.tab === "free") this.tab = "other";
     this.updateNotice();
     return true;
   }
@@ -118,7 +124,7 @@ export class Sync {
       } else this.guard.claim();
       return;
     }
-    this.tabNotice = Boolean(this.guard.other());
+    this.tab = this.guard.other() ? "other" : "free";
     this.updateNotice();
   }
 
@@ -134,8 +140,7 @@ export class Sync {
   suspend() {
     this.guard.release();
     this.host.halt();
-    this.suspended = true;
-    this.tabNotice = true;
+    this.tab = "suspended";
     this.updateNotice();
     this.host.render();
   }
@@ -144,7 +149,7 @@ export class Sync {
   async takeOver() {
     this.host.toLobby();
     this.guard.claim(); // first, so the other tab writes nothing after we read the save
-    this.tabNotice = false;
+    this.tab = "free";
     this.updateNotice();
     await this.host.resume();
     if (this.host.ui.el.game.hidden) this.guard.release(); // nothing to play here after all
@@ -164,7 +169,7 @@ export class Sync {
 
   // The lasting notice: another tab playing this game first, else why progress is not saved.
   updateNotice() {
-    if (this.tabNotice) this.host.ui.notice(NOTICES.tab, "在这里继续");
+    if (this.tab !== "free") this.host.ui.notice(NOTICES.tab, "在这里继续");
     else if (this.store.trouble) this.host.ui.notice(NOTICES[this.store.trouble]);
     else this.host.ui.hideNotice();
   }
