@@ -53,8 +53,8 @@ export class Input {
     );
     if ("IntersectionObserver" in window) {
       // The keys roll and hold the dice, so they act only while at least half of the tray is
-      // on screen: a sliver of the score sheet at the bottom of the window is not enough (a
-      // spec audit pressed Space there to scroll and rolled out of sight).
+      // on screen: with only a sliver of it showing, Space means scrolling, not a roll out of
+      // sight.
       const dice = new IntersectionObserver(
         (entries) => {
           for (const entry of entries) {

@@ -1,0 +1,68 @@
+// The records shown in the lobby and the result dialog: the best single-player score and the
+// games played, and per level against the computer wins, losses, draws and the best score.
+
+import { LEVEL_NAMES } from "./words.js";
+
+export class Records {
+  // Nothing is read until load().
+  constructor(store) {
+    this.store = store;
+    this.current = null;
+  }
+
+  // Read the stored records; the problem in reading them, if any.
+  load() {
+    const stored = this.store.loadRecords();
+    this.current = stored.records;
+    return stored.problem;
+  }
+
+  // Another tab changed the records: take them up, unless they cannot be read.
+  reload() {
+    const stored = this.store.loadRecords();
+    if (!stored.problem) this.current = stored.records;
+  }
+
+  // Count the finished game `snap` in the records and save them; what the result dialog shows.
+  count(snap) {
+    const info = snap.mode === "single" ? this.countSingle(snap) : this.countVs(snap);
+    this.store.saveRecords(this.current);
+    return info;
+  }
+
+  // A single-player game: one more played, maybe a new best.
+  countSingle(snap) {
+    const total = snap.sides[0].total;
+    const single = this.current.single;
+    const previous = single.best;
+    const isNew = previous === null || total > previous;
+    single.games += 1;
+    if (isNew) single.best = total;
+    return { mode: "single", total, previous, isNew, best: single.best, sides: snap.sides };
+  }
+
+  // A game against the computer: a win, loss or draw at its level, maybe a new best. The first
+  // game at a level sets the best without calling it new.
+  countVs(snap) {
+    const total = snap.sides[0].total;
+    const level = this.current.vs[snap.difficulty] || this.current.vs.normal;
+    const result = snap.result || {};
+    if (result.draw) level.draws += 1;
+    else if (result.player_won) level.wins += 1;
+    else level.losses += 1;
+    const previous = level.best;
+    const isNew = previous !== null && total > previous;
+    if (previous === null || total > previous) level.best = total;
+    return {
+      mode: "vs",
+      draw: Boolean(result.draw),
+      playerWon: Boolean(result.player_won),
+      totals: result.totals || snap.sides.map((s) => s.total),
+      sides: snap.sides,
+      isNew,
+      previous,
+      best: level.best,
+      level: LEVEL_NAMES[snap.difficulty] || LEVEL_NAMES.normal,
+    };
+  }
+}

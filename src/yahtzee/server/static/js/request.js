@@ -1,0 +1,67 @@
+// One helper for every request to the server: the table is busy while one is out, an answer
+// that comes back after 回大厅, 重新开始 or another start is dropped (each of those begins a new
+// epoch), and a failure is shown in one line. Nothing is lost by a failure: the game stays as
+// the last answer left it.
+
+// Thrown by wait() when the answer came back stale; the rest of the action is skipped quietly.
+const STALE = Symbol("stale");
+
+export class Requests {
+  // `ui` shows failures (View.message); `onIdle` redraws the table once an action is over.
+  constructor(ui, onIdle) {
+    this.ui = ui;
+    this.onIdle = onIdle;
+    this.doing = null; // the action in flight: "start", "resume", "roll", "score", "hint", "computer"
+    this.epoch = 0;
+  }
+
+  // True while an action is in flight: the table takes no input.
+  get busy() {
+    return this.doing !== null;
+  }
+
+  // Run `work(wait, live)` as the action `doing`, busy until it ends. Inside it, `wait(promise)`
+  // awaits and skips the rest once the answer is stale; `live()` tells whether it still is
+  // current. Options: `fresh` starts a new epoch (a new game drops every older answer);
+  // `failed(error)` replaces the usual one-line message; `settle()` clears the action's own marks
+  // before the redraw. Resolves to "done", "failed" or "stale".
+  async run(doing, work, { fresh = false, failed = (error) => this.fail(error), settle = null } = {}) {
+    const epoch = fresh ? ++this.epoch : this.epoch;
+    const live = () => epoch === this.epoch;
+    const wait = async (promise) => {
+      const value = await promise;
+      if (!live()) throw STALE;
+      return value;
+    };
+    this.doing = doing;
+    let outcome = "done";
+    try {
+      await work(wait, live);
+    } catch (error) {
+      outcome = "failed";
+      if (live()) failed(error);
+    } finally {
+      if (live()) {
+        this.doing = null;
+        if (settle) settle();
+        this.onIdle();
+      }
+    }
+    return live() ? outcome : "stale";
+  }
+
+  // Drop whatever is in flight: answers to requests already sent are ignored from now on.
+  halt() {
+    this.epoch += 1;
+    this.doing = null;
+  }
+
+  // Show a failed request's message in one line. The server puts an English detail for
+  // developers after a full-width colon: that part goes to the tooltip only.
+  fail(error) {
+    const full = error && error.message ? error.message : "出错了，请再试一次";
+    const cut = full.indexOf("：");
+    const short = cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
+    this.ui.message(short, full);
+  }
+}

@@ -1,0 +1,39 @@
+// The one-line status under the dice: what the player should do next, or what the computer is
+// doing. Words only; the View writes the line (and only when it changes).
+
+import { holdsAll } from "./game-state.js";
+
+// The status for `table` (game-state.js). `rolling`: the player's dice are tumbling;
+// `suspended`: another tab took the game over; `computer`: its turn's { note, stopped, lastMove }.
+export function statusText(table, { rolling, suspended, computer }) {
+  const snap = table.snap;
+  if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
+  if (suspended) return "这局已在另一个标签页继续，这里暂停";
+  if (snap.acting !== "player") {
+    if (computer.note) return computer.note;
+    return computer.stopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
+  }
+  if (rolling) return "掷骰中…";
+  // A hint to reroll some dice no longer says what to do once the player has held all five:
+  // the roll button waits, and the line says why (it comes back when a die is let go).
+  const allHeld = holdsAll(table);
+  if (table.hintText && !(allHeld && table.hintDice.size < 5)) return `提示：${table.hintText}`;
+  if (snap.phase === "roll") {
+    return computer.lastMove ? `${computer.lastMove}，轮到你了` : "点「掷骰子」开始";
+  }
+  const mayRoll = snap.phase === "decide" && !allHeld;
+  if (snap.joker) return jokerText(snap, mayRoll);
+  if (allHeld) return "五颗都保留了：选择一项登记，或先取消保留几颗再掷";
+  if (mayRoll) return "点骰子保留，再掷；满意就选择一项登记";
+  return "三次已掷完，选择一项登记";
+}
+
+// A Yahtzee scored as a Joker: one instruction, not the Joker's followed by the usual line's
+// second 登记.
+function jokerText(snap, mayRoll) {
+  const line =
+    snap.bonus_now > 0
+      ? `又是快艇！按百搭规则选一项登记，另加快艇加成 +${snap.bonus_now}`
+      : "快艇！「快艇」一项记的是 0，没有加成；按百搭规则选一项登记";
+  return mayRoll ? `${line}，也可以再掷` : line;
+}

@@ -1,0 +1,176 @@
+// Tab ownership and storage sync. One saved game is played by one tab at a time (TabGuard): a
+// tab that another took the game from stops writing and says so, and 「在这里继续」 takes it
+// back. What other tabs change in storage (settings, records, history, the saved game) is
+// followed here. The lasting notice says when another tab plays, else when saving fails.
+//
+// `host` is the GameManager: table, ui, settings, records, reviews, halt(), render(),
+// showLobby(), toLobby(), resume().
+
+import { HISTORY_KEYS } from "./history.js";
+import { KEYS } from "./storage.js";
+
+const NOTICES = {
+  tab: "这局游戏已在另一个标签页打开",
+  full: "浏览器存储已满，进度无法保存（可以接着玩）",
+  unavailable: "浏览器不让保存数据，进度无法保存（可以接着玩）",
+};
+
+export class Sync {
+  // `store` is the LocalStore, `guard` the TabGuard; nothing is read until loadSaved().
+  constructor(host, store, guard) {
+    this.host = host;
+    this.store = store;
+    this.guard = guard;
+    this.saved = null; // the unfinished game in storage, as this tab knows it (for 「继续」)
+    // Where this tab stands: "free" (no other tab plays), "other" (another tab plays the saved
+    // game: the notice offers 在这里继续) or "suspended" (it took this game over from this tab,
+    // which writes nothing more).
+    this.tab = "free";
+  }
+
+  // True while another tab has taken this game over from this one.
+  get suspended() {
+    return this.tab === "suspended";
+  }
+
+  // Read the saved game; the problem in reading it, if any.
+  loadSaved() {
+    const saved = this.store.loadGame();
+    this.saved = saved.game;
+    return saved.problem;
+  }
+
+  // Hear other tabs (their claims and their storage changes) and say whether one plays now.
+  listen() {
+    this.guard.listen();
+    window.addEventListener("storage", (event) => this.onStorage(event));
+    this.tab = this.guard.other() ? "other" : "free";
+    this.updateNotice();
+  }
+
+  // Save the game in play, or drop the save once the game is finished.
+  keep(game, finished) {
+    if (finished) {
+      this.store.clearGame();
+      this.saved = null;
+    } else {
+      this.store.saveGame(game);
+      this.saved = game;
+    }
+  }
+
+  // The game is over and counted: nothing to resume, and other tabs may play again.
+  gameOver() {
+    this.store.clearGame();
+    this.saved = null;
+    this.guard.release();
+  }
+
+  // Drop a saved game the server refused; the problem's words for the player.
+  refuseSaved(text) {
+    const problem = this.store.refuseGame(text);
+    this.saved = null;
+    return problem;
+  }
+
+  // Read the saved game again: another tab may have played on or finished it since. A page
+  // whose saves fail keeps its own newer copy.
+  refreshSaved() {
+    if (this.store.trouble && this.saved) return;
+    this.saved = this.store.loadGame().game;
+  }
+
+  // This tab plays the saved game now; a tab that held it went quiet without letting it go.
+  claim() {
+    this.tab = "free";
+    this.updateNotice();
+    this.guard.claim();
+  }
+
+  // Back in the lobby: another tab may resume the saved game now.
+  leave() {
+    if (this.suspended) this.tab = "other";
+    this.guard.release();
+    this.refreshSaved();
+  }
+
+  // True while this tab may write the saved game.
+  mayWrite() {
+    return this.guard.mayWrite();
+  }
+
+  // True (and the notice shown) when another tab is playing the saved game right now.
+  blockedByOtherTab() {
+    if (!this.guard.other()) return false;
+    if (this.tab === "free") this.tab = "other";
+    this.updateNotice();
+    return true;
+  }
+
+  // Another tab claimed or left the saved game: stop writing if it took ours, else update the
+  // notice. A table shown without a claim (back from the page cache) claims again if it can.
+  checkTabs() {
+    if (this.guard.owning) {
+      if (!this.guard.mayWrite()) this.suspend();
+      return;
+    }
+    if (this.suspended) return;
+    const snap = this.host.table.snap;
+    if (!this.host.ui.el.game.hidden && snap && !snap.finished) {
+      if (this.guard.other()) this.suspend();
+      else if (this.playedElsewhere()) {
+        this.host.toLobby();
+        this.host.ui.message("这一局在另一个标签页里接着打过了，已回到大厅");
+      } else this.guard.claim();
+      return;
+    }
+    this.tab = this.guard.other() ? "other" : "free";
+    this.updateNotice();
+  }
+
+  // A table back from the page cache may show an old copy: meanwhile another tab played on,
+  // finished or dropped the saved game. Playing on here would overwrite the newer save (or
+  // count a finished game twice). A tab whose saves fail keeps its own copy, the newer one.
+  playedElsewhere() {
+    if (this.store.trouble) return false;
+    return this.store.read(KEYS.game) !== JSON.stringify(this.host.table.game);
+  }
+
+  // Another tab has taken this game over: stop at once, write nothing more, and say so.
+  suspend() {
+    this.guard.release();
+    this.host.halt();
+    this.tab = "suspended";
+    this.updateNotice();
+    this.host.render();
+  }
+
+  // 「在这里继续」: play the saved game in this tab; the other tab stops writing.
+  async takeOver() {
+    this.host.toLobby();
+    this.guard.claim(); // first, so the other tab writes nothing after we read the save
+    this.tab = "free";
+    this.updateNotice();
+    await this.host.resume();
+    if (this.host.ui.el.game.hidden) this.guard.release(); // nothing to play here after all
+  }
+
+  // Another tab changed the settings, the records or the saved game: follow it here.
+  onStorage(event) {
+    const host = this.host;
+    if (event.key === KEYS.settings || event.key === null) host.settings.follow();
+    if (event.key === HISTORY_KEYS.summaries || event.key === null) host.reviews.reload();
+    if (event.key === KEYS.records || event.key === null) host.records.reload();
+    if ((event.key === KEYS.game || event.key === KEYS.records || event.key === null) && host.ui.el.game.hidden) {
+      this.refreshSaved();
+      host.showLobby();
+    }
+  }
+
+  // The lasting notice: another tab playing this game first, else why progress is not saved.
+  updateNotice() {
+    if (this.tab !== "free") this.host.ui.notice(NOTICES.tab, "在这里继续");
+    else if (this.store.trouble) this.host.ui.notice(NOTICES[this.store.trouble]);
+    else this.host.ui.hideNotice();
+  }
+}
