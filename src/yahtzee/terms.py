@@ -82,6 +82,8 @@ class PageTerms:
     """The highest total a game can reach; a stored figure beyond it is not a real one."""
     max_decisions: int
     """Decisions a side makes in a game at most (two keeps and a box a turn)."""
+    yahtzee_box: Box
+    """The box a Yahtzee scores 50 in (scoring it there is celebrated)."""
 
 
 def page_terms() -> PageTerms:
@@ -111,6 +113,7 @@ def page_terms() -> PageTerms:
         upper_bonus=UPPER_BONUS,
         max_total=MAX_TOTAL,
         max_decisions=ROUNDS * MAX_ROLLS,
+        yahtzee_box=Box.YAHTZEE,
     )
 
 

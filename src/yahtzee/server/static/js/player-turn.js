@@ -5,6 +5,7 @@
 // blocked().
 
 import { clearHint, holdsAll } from "./game-state.js";
+import { TERMS } from "./terms.js";
 import { rollMs, sleep } from "./timing.js";
 
 export class PlayerTurn {
@@ -87,7 +88,7 @@ export class PlayerTurn {
     const mine = table.snap.sides[0];
     const scored = mine.boxes.find((b) => b.key === box.key);
     const bonus = mine.yahtzee_bonus - before.yahtzee_bonus;
-    if ((box.key === "yahtzee" && scored && scored.points > 0) || bonus > 0) sound.fanfare();
+    if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) sound.fanfare();
     else sound.score();
     let bonuses = "";
     if (mine.upper_bonus > before.upper_bonus) bonuses += `，上区奖励 ${mine.upper_bonus} 分`;

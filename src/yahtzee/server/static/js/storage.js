@@ -2,6 +2,8 @@
 // site-wide settings. Every reader survives corrupt or foreign data: it returns defaults plus a
 // one-line Chinese `problem`, and never touches the other keys.
 
+import { TERMS } from "./terms.js";
+
 export const KEYS = Object.freeze({
   game: "yahtzee.game",
   records: "yahtzee.records",
@@ -58,8 +60,8 @@ export function defaultSettings() {
 // Each setting as the settings dialog names it, and its default's label there.
 const SETTING_LABELS = { sound: ["声音", "开"], pace: ["电脑出牌节奏", "真实"] };
 
-// The highest total a game can reach: 375 in the boxes plus twelve Yahtzee bonuses of 100.
-export const MAX_TOTAL = 1575;
+// The highest total a game can reach (the server's figure): a stored one beyond it was edited.
+export const MAX_TOTAL = TERMS.max_total;
 
 // A number read from storage, from `low` to `high`, else null: stored data may have been edited
 // and is shown before the server ever checks it.
