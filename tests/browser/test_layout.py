@@ -535,8 +535,8 @@ def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:
     install_roll(table, game.apply(Roll(), ScriptedDice(sixes)))
     table.roll()
     assert table.dice() == sixes
-    # One instruction (the Joker's), with the rolls still left.
-    assert table.status() == "又是快艇！按百搭规则选一项登记，另加快艇加成 +100，也可以再掷"
+    # One instruction (the Joker's), naming the box it forces, with the rolls still left.
+    assert table.status() == "又是快艇！按百搭规则必须登记到「六点」，另加快艇加成 +100，也可以再掷"
     previews = table.previews()
     assert previews.pop("sixes") == 30
     assert set(previews.values()) == {None}  # every other box shows a dash
@@ -550,6 +550,7 @@ def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:
     game = table.saved_game()
     install_roll(table, game.apply(Roll(), ScriptedDice(sixes)))
     table.roll()
+    assert table.status() == "又是快艇！按百搭规则选一项登记，另加快艇加成 +100，也可以再掷"
     assert table.previews() == {
         "ones": None,
         "twos": None,
@@ -574,7 +575,34 @@ def test_joker_with_a_zero_yahtzee_gives_no_bonus(table: Table) -> None:
     install_roll(table, game.apply(Roll(), ScriptedDice([2] * 5)))
     table.roll()
     assert table.status() == (
-        "快艇！「快艇」一项记的是 0，没有加成；按百搭规则选一项登记，也可以再掷"
+        "快艇！「快艇」一项记的是 0，没有加成；按百搭规则必须登记到「二点」，也可以再掷"
     )
     assert table.previews()["twos"] == 10
     assert table.text("#sheet .row-yahtzee_bonus td") == "0"
+
+
+def test_joker_with_only_upper_zeros_left(table: Table) -> None:
+    """二点 and every lower box filled: the Joker leaves only a 0 in an open upper box."""
+    fill = [
+        ([1, 2, 3, 4, 6], Box.YAHTZEE),
+        ([2, 2, 3, 4, 5], Box.TWOS),
+        ([2, 2, 2, 3, 4], Box.THREE_OF_A_KIND),
+        ([2, 2, 2, 2, 4], Box.FOUR_OF_A_KIND),
+        ([2, 2, 3, 3, 3], Box.FULL_HOUSE),
+        ([1, 2, 3, 4, 6], Box.SMALL_STRAIGHT),
+        ([1, 2, 3, 4, 5], Box.LARGE_STRAIGHT),
+        ([1, 1, 3, 4, 6], Box.CHANCE),
+        ([1, 1, 1, 2, 3], Box.ONES),
+        ([3, 3, 3, 2, 1], Box.THREES),
+        ([4, 4, 4, 2, 1], Box.FOURS),
+    ]
+    game = Game.new()
+    for dice, box in fill:
+        game = game.apply(Roll(), ScriptedDice(dice)).apply(Score(box))
+    resume_saved(table, game)
+    install_roll(table, game.apply(Roll(), ScriptedDice([2] * 5)))
+    table.roll()
+    assert table.status() == (
+        "快艇！「快艇」一项记的是 0，没有加成；按百搭规则只能在上区选一项记 0，也可以再掷"
+    )
+    assert table.previews() == {"fives": 0, "sixes": 0}

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Route
+from playwright.sync_api import Route, expect
 
 from tests.browser.support import (
     OpenTable,
@@ -82,14 +82,18 @@ def test_two_tabs_on_one_saved_game(open_table: OpenTable) -> None:
     assert notice(second) == TAB_NOTICE
     take_over = second.page.get_by_role("button", name="在这里继续")
     assert take_over.is_visible()
+    # 开始游戏 there asks before it abandons the game the first tab plays; 取消 changes nothing.
     sent = requests_to(second, "/api/action", "/api/new")
     saved = first.storage("yahtzee.game")
-    second.page.get_by_role("button", name="继续上次没打完的一局").click()
     second.page.get_by_role("button", name="开始游戏").click()
+    dialog = second.page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    assert "另一个标签页" in second.text("#confirm-text")
+    second.page.locator("#confirm-cancel").click()
     second.page.wait_for_timeout(100)
     assert sent == [] and second.page.locator("#lobby").is_visible()
-    assert not second.page.evaluate("() => document.getElementById('confirm-dialog').open")
     assert second.storage("yahtzee.game") == saved
+    assert notice(second) == TAB_NOTICE
     # The first tab goes on writing its game (the player switches tabs: a hidden tab's timers
     # are throttled).
     first.page.bring_to_front()
@@ -124,6 +128,33 @@ def test_two_tabs_on_one_saved_game(open_table: OpenTable) -> None:
     assert notice(second) == TAB_NOTICE
     play_turn(first)
     assert first.saved_game().round == 5
+
+
+def test_a_second_tabs_lobby_buttons_take_the_game_over(open_table: OpenTable) -> None:
+    """In a tab that finds the game played elsewhere, 继续 takes it over as the notice's button
+    does, and 开始游戏 (once confirmed) starts a new game there; the other tab stops either way."""
+    first = open_table()
+    first.start_single()
+    play_turn(first)
+    second = open_table(beside=first)
+    assert notice(second) == TAB_NOTICE
+    second.page.get_by_role("button", name="继续上次没打完的一局").click()
+    second.wait_idle()
+    assert second.text("#round") == "第 2 / 13 回合" and notice(second) == ""
+    first.page.wait_for_selector("#notice:not([hidden])")
+    assert first.status() == "这局已在另一个标签页继续，这里暂停"
+    # Back in the first tab's lobby, 开始游戏 asks, then starts afresh and stops the second tab.
+    first.page.bring_to_front()
+    first.page.get_by_role("button", name="回大厅").click()
+    assert notice(first) == TAB_NOTICE
+    first.page.get_by_role("button", name="开始游戏").click()
+    expect(first.page.locator("#confirm-dialog")).to_be_visible()
+    first.page.locator("#confirm-ok").click()
+    expect(first.page.locator("#round")).to_have_text("第 1 / 13 回合")
+    first.wait_idle()
+    assert first.saved_game().round == 1 and notice(first) == ""
+    second.page.wait_for_selector("#notice:not([hidden])")
+    assert second.status() == "这局已在另一个标签页继续，这里暂停"
 
 
 def test_a_tab_going_back_to_the_lobby_frees_the_game(open_table: OpenTable) -> None:

@@ -115,17 +115,23 @@ export class GameManager {
     this.ui.showLobby({ lobby: this.choices.current, records: this.records.current, save: this.sync.saved });
   }
 
-  // Start a game from the lobby's choices (asks first when that discards a saved game).
+  // Start a game from the lobby's choices (asks first when that discards a saved game, even one
+  // another tab is playing: that tab then stops).
   async startFromLobby() {
-    if (this.requests.busy || this.sync.blockedByOtherTab()) return;
+    if (this.requests.busy) return;
+    const elsewhere = this.sync.blockedByOtherTab();
     this.sync.refreshSaved();
-    if (this.sync.saved) {
-      const ok = await this.ui.confirm("开新的一局会放弃上次没打完的那一局，确定吗？", "开新的一局");
-      if (!ok) return;
+    if (this.sync.saved || elsewhere) {
+      const question = elsewhere
+        ? "上次没打完的那一局正在另一个标签页里打。开新的一局会放弃它，确定吗？"
+        : "开新的一局会放弃上次没打完的那一局，确定吗？";
+      if (!(await this.ui.confirm(question, "开新的一局"))) return;
+      if (elsewhere) this.sync.claim();
     }
     const { mode, difficulty, first } = this.choices.current;
     const vs = mode === "vs";
     await this.start({ mode, difficulty: vs ? difficulty : null, first: vs ? first : "me" });
+    if (elsewhere && this.ui.el.game.hidden) this.sync.leave(); // the new game never came
   }
 
   // Ask the server for a new game with `settings` and show it.
@@ -150,7 +156,8 @@ export class GameManager {
 
   // Resume the saved game: the server restarts its current turn; a rejected save is dropped.
   async resume() {
-    if (this.requests.busy || this.sync.blockedByOtherTab()) return;
+    if (this.requests.busy) return;
+    if (this.sync.blockedByOtherTab()) return this.sync.takeOver(); // as the notice's button does
     this.sync.refreshSaved();
     if (!this.sync.saved) {
       this.showLobby();

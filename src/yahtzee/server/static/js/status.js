@@ -28,12 +28,8 @@ export function statusText(table, { rolling, suspended, computer }) {
   return "三次已掷完，选择一项登记";
 }
 
-// A Yahtzee scored as a Joker: one instruction, not the Joker's followed by the usual line's
-// second 登记.
+// A Yahtzee under the forced Joker: the server's one instruction (the box the rule forces, or
+// the choice it leaves), and that the dice may still be rolled.
 function jokerText(snap, mayRoll) {
-  const line =
-    snap.bonus_now > 0
-      ? `又是快艇！按百搭规则选一项登记，另加快艇加成 +${snap.bonus_now}`
-      : "快艇！「快艇」一项记的是 0，没有加成；按百搭规则选一项登记";
-  return mayRoll ? `${line}，也可以再掷` : line;
+  return mayRoll ? `${snap.joker_text}，也可以再掷` : snap.joker_text;
 }

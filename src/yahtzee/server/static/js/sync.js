@@ -145,12 +145,17 @@ export class Sync {
     this.host.render();
   }
 
+  // Play the saved game in this tab from now on: the other tab stops writing.
+  claim() {
+    this.guard.claim();
+    this.tab = "free";
+    this.updateNotice();
+  }
+
   // 「在这里继续」: play the saved game in this tab; the other tab stops writing.
   async takeOver() {
     this.host.toLobby();
-    this.guard.claim(); // first, so the other tab writes nothing after we read the save
-    this.tab = "free";
-    this.updateNotice();
+    this.claim(); // first, so the other tab writes nothing after we read the save
     await this.host.resume();
     if (this.host.ui.el.game.hidden) this.guard.release(); // nothing to play here after all
   }
