@@ -1,0 +1,79 @@
+// The lobby: the chosen options, the records, the game 「继续」 resumes; and the switch between
+// the lobby and the table.
+
+import { make } from "./dom.js";
+import { LEVEL_NAMES } from "./words.js";
+import { MAX_TOTAL, wholeIn } from "./storage.js";
+
+const ROUNDS = 13;
+
+// Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·
+// 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分); "" when the save says too little.
+export function describeSave(game) {
+  if (!game || typeof game !== "object" || (game.mode !== "single" && game.mode !== "vs")) return "";
+  const sides = Array.isArray(game.sides) ? game.sides : [];
+  const totals = sides.map((side) => wholeIn(side && side.totals && side.totals.total, 0, MAX_TOTAL));
+  const parts = [game.mode === "vs" ? "人机对战" : "单人挑战"];
+  if (game.mode === "vs" && LEVEL_NAMES[game.difficulty]) parts.push(LEVEL_NAMES[game.difficulty]);
+  const round = wholeIn(game.round, 1, ROUNDS);
+  if (round !== null) parts.push(`第 ${round} / ${ROUNDS} 回合`);
+  if (game.mode === "vs" && totals.length === 2 && !totals.includes(null)) {
+    parts.push(`你 ${totals[0]} : 电脑 ${totals[1]}`);
+  } else if (game.mode === "single" && totals.length === 1 && totals[0] !== null) {
+    parts.push(`${totals[0]} 分`);
+  }
+  return parts.join(" · ");
+}
+
+// Show the lobby with the current choices, records and the resume button when a save exists,
+// saying which game it resumes; `el` holds app, game, lobby, vsOptions, records, resume and
+// resumeDetail.
+export function showLobby(el, { lobby, records, save }) {
+  el.app.classList.add("in-lobby");
+  el.app.classList.remove("in-game");
+  el.game.hidden = true;
+  el.lobby.hidden = false;
+  updateLobby(el, lobby);
+  renderRecords(el.records, records);
+  el.resume.hidden = !save;
+  const detail = describeSave(save);
+  el.resumeDetail.textContent = detail;
+  el.resumeDetail.hidden = !detail;
+}
+
+// Mark the chosen lobby options and show the vs options only in vs mode.
+export function updateLobby(el, lobby) {
+  for (const button of el.lobby.querySelectorAll("[data-action][data-value]")) {
+    const chosen = lobby[button.dataset.action];
+    if (chosen !== undefined) button.setAttribute("aria-pressed", String(chosen === button.dataset.value));
+  }
+  el.vsOptions.hidden = lobby.mode !== "vs";
+}
+
+// The records block of the lobby: single best score and vs wins / losses / draws.
+function renderRecords(box, records) {
+  box.replaceChildren();
+  box.append(make("h3", "", "我的纪录"));
+  const list = make("dl", "record-list");
+  const best = records.single.best;
+  list.append(make("dt", "", "单人最高分"), make("dd", "num", best === null ? "暂无" : String(best)));
+  for (const [level, name] of Object.entries(LEVEL_NAMES)) {
+    const r = records.vs[level];
+    const best = r.best === null ? "" : ` · 最高 ${r.best}`;
+    list.append(
+      make("dt", "", `人机 · ${name}`),
+      make("dd", "num", `${r.wins} 胜 ${r.losses} 负 ${r.draws} 平${best}`),
+    );
+  }
+  box.append(list);
+}
+
+// Switch from the lobby to the table; a lobby scrolled down (开始游戏 below the fold) would
+// otherwise open the game with its dice above the screen.
+export function showGame(el) {
+  if (el.game.hidden) window.scrollTo(0, 0);
+  el.app.classList.remove("in-lobby");
+  el.app.classList.add("in-game");
+  el.lobby.hidden = true;
+  el.game.hidden = false;
+}
