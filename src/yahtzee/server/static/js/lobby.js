@@ -2,10 +2,11 @@
 // the lobby and the table.
 
 import { make } from "./dom.js";
-import { LEVEL_NAMES } from "./words.js";
 import { MAX_TOTAL, wholeIn } from "./storage.js";
+import { TERMS, levelName, modeName } from "./terms.js";
 
-const ROUNDS = 13;
+const ROUNDS = TERMS.rounds;
+const [YOU, COMPUTER] = TERMS.sides;
 
 // Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·
 // 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分); "" when the save says too little.
@@ -13,12 +14,12 @@ export function describeSave(game) {
   if (!game || typeof game !== "object" || (game.mode !== "single" && game.mode !== "vs")) return "";
   const sides = Array.isArray(game.sides) ? game.sides : [];
   const totals = sides.map((side) => wholeIn(side && side.totals && side.totals.total, 0, MAX_TOTAL));
-  const parts = [game.mode === "vs" ? "人机对战" : "单人挑战"];
-  if (game.mode === "vs" && LEVEL_NAMES[game.difficulty]) parts.push(LEVEL_NAMES[game.difficulty]);
+  const parts = [modeName(game.mode)];
+  if (game.mode === "vs" && levelName(game.difficulty)) parts.push(levelName(game.difficulty));
   const round = wholeIn(game.round, 1, ROUNDS);
   if (round !== null) parts.push(`第 ${round} / ${ROUNDS} 回合`);
   if (game.mode === "vs" && totals.length === 2 && !totals.includes(null)) {
-    parts.push(`你 ${totals[0]} : 电脑 ${totals[1]}`);
+    parts.push(`${YOU} ${totals[0]} : ${COMPUTER} ${totals[1]}`);
   } else if (game.mode === "single" && totals.length === 1 && totals[0] !== null) {
     parts.push(`${totals[0]} 分`);
   }
@@ -57,7 +58,7 @@ function renderRecords(box, records) {
   const list = make("dl", "record-list");
   const best = records.single.best;
   list.append(make("dt", "", "单人最高分"), make("dd", "num", best === null ? "暂无" : String(best)));
-  for (const [level, name] of Object.entries(LEVEL_NAMES)) {
+  for (const { key: level, name } of TERMS.levels) {
     const r = records.vs[level];
     const best = r.best === null ? "" : ` · 最高 ${r.best}`;
     list.append(

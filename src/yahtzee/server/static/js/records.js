@@ -1,7 +1,7 @@
 // The records shown in the lobby and the result dialog: the best single-player score and the
 // games played, and per level against the computer wins, losses, draws and the best score.
 
-import { LEVEL_NAMES } from "./words.js";
+import { levelName } from "./terms.js";
 
 export class Records {
   // Nothing is read until load().
@@ -62,7 +62,7 @@ export class Records {
       isNew,
       previous,
       best: level.best,
-      level: LEVEL_NAMES[snap.difficulty] || LEVEL_NAMES.normal,
+      level: levelName(snap.difficulty) || levelName("normal"),
     };
   }
 }

@@ -2,31 +2,15 @@
 // of buttons (what a box would score now); the other side's shows its points.
 
 import { make, button } from "./dom.js";
+import { TERMS, rowNote } from "./terms.js";
 
-// Short explanations under each box name (labels only; the points come from the server).
-const BOX_NOTES = {
-  ones: "所有 1 相加",
-  twos: "所有 2 相加",
-  threes: "所有 3 相加",
-  fours: "所有 4 相加",
-  fives: "所有 5 相加",
-  sixes: "所有 6 相加",
-  three_of_a_kind: "三颗相同 · 总和",
-  four_of_a_kind: "四颗相同 · 总和",
-  full_house: "三带二 · 25",
-  small_straight: "四连号 · 30",
-  large_straight: "五连号 · 40",
-  yahtzee: "五颗相同 · 50",
-  chance: "任意 · 总和",
+// Where each sum row goes and how it looks; its name and caption come from the terms.
+const SUM_LAYOUT = {
+  upper_subtotal: ["upper", "sum"],
+  upper_bonus: ["upper", "sum"],
+  yahtzee_bonus: ["lower", "sum"],
+  total: ["foot", "grand"],
 };
-
-// The rows of sums, after the boxes of their section: [section, key, name, note, class].
-const SUM_ROWS = [
-  ["upper", "upper_subtotal", "上区小计", "满 63 奖励 35", "sum"],
-  ["upper", "upper_bonus", "上区奖励", "", "sum"],
-  ["lower", "yahtzee_bonus", "快艇加成", "快艇记 50 后每再出一次 +100", "sum"],
-  ["foot", "total", "总分", "", "grand"],
-];
 
 export class ScoreTable {
   // Draw into the `table` element (its caption stays); rows are built at the first render.
@@ -65,16 +49,18 @@ export class ScoreTable {
 
     const groups = { upper: make("tbody", "upper"), lower: make("tbody", "lower"), foot: make("tfoot") };
     for (const box of snap.sides[0].boxes) {
-      this.addRow(groups[box.section === "upper" ? "upper" : "lower"], box.key, box.name, BOX_NOTES[box.key]);
+      this.addRow(groups[box.section === "upper" ? "upper" : "lower"], box.key, box.name, rowNote(box.key), true);
     }
-    for (const [section, key, name, note, extraClass] of SUM_ROWS) {
-      this.addRow(groups[section], key, name, note, extraClass);
+    for (const { key, name, note } of TERMS.sums) {
+      const [section, extraClass] = SUM_LAYOUT[key];
+      this.addRow(groups[section], key, name, note, false, extraClass);
     }
     table.append(groups.upper, groups.lower, groups.foot);
   }
 
-  // One row: the box's name and note, then a cell per side (a button in the player's column).
-  addRow(group, key, name, note, extraClass = "") {
+  // One row: the box's name and note, then a cell per side (for a box, a button in the
+  // player's column).
+  addRow(group, key, name, note, isBox, extraClass = "") {
     const tr = make("tr", `row-${key} ${extraClass}`.trim());
     const th = make("th", "name");
     th.scope = "row";
@@ -88,7 +74,7 @@ export class ScoreTable {
     tr.append(th);
     this.cells.forEach((cells, s) => {
       const td = make("td", `cell side-${s}`);
-      if (s === 0 && BOX_NOTES[key]) {
+      if (s === 0 && isBox) {
         const box = button("box");
         box.dataset.box = key;
         td.append(box);

@@ -9,13 +9,15 @@ const PROGRESS_POINTS = 1.5;
 const ROUNDOFF = 1e-9; // 0.30 − 0.25 is 0.0499… in floating point, and must still count
 
 // The games the trend compares (the lobby's line names the same recent ones): the last ten
-// against up to ten before them; with fewer than 13 reviewed, the newer half against the older,
-// so the first dozen games (when a learner gains most) say whether they improved too. No
-// comparison below six games: three a side at least.
+// against up to ten before them once at least three are before them; until then the newer half
+// against the older, so the first dozen games (when a learner gains most) say whether they
+// improved too. No comparison below six games: three a side at least.
+const RECENT = 10;
+const FEWEST_A_SIDE = 3;
 export function trendWindows(reviewed) {
   const n = reviewed.length;
-  if (n >= 13) return [reviewed.slice(-10), reviewed.slice(-20, -10)];
-  if (n < 6) return [reviewed, []];
+  if (n >= RECENT + FEWEST_A_SIDE) return [reviewed.slice(-RECENT), reviewed.slice(-2 * RECENT, -RECENT)];
+  if (n < 2 * FEWEST_A_SIDE) return [reviewed, []];
   const older = Math.floor(n / 2);
   return [reviewed.slice(older), reviewed.slice(0, older)];
 }

@@ -1,7 +1,4 @@
-// Words the table and the review (复盘) both write: the computer's levels, chances of winning,
-// points lost.
-
-export const LEVEL_NAMES = Object.freeze({ beginner: "入门", normal: "普通", expert: "高手" });
+// Words the table and the review (复盘) both write: chances of winning, points lost.
 
 // A chance as it is written (`shown`) and as a screen reader says it (`said`): whole percents
 // (`percent`, rounded by the caller), except that a game still open never reads 0 % or 100 %
@@ -18,7 +15,7 @@ export function pointsText(loss) {
 }
 
 // One decimal with a sign: +3.2 / −1.5 (a real minus sign); ±0.0 for what rounds to nothing.
-// `analysis.signed_zh` writes the same for the command line.
+// `yahtzee.words.signed_zh` writes the same for the command line.
 export function signed(value, digits = 1) {
   const text = Math.abs(value).toFixed(digits);
   if (Number(text) === 0) return `±${text}`;
