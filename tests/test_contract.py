@@ -18,7 +18,7 @@ from yahtzee.server import create_app
 from yahtzee.snapshot import Snapshot, view_of
 from yahtzee.solver import Table
 from yahtzee.terms import page_terms
-from yahtzee.words import open_boxes_zh
+from yahtzee.words import identity_terms, identity_zh, open_boxes_zh
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +110,18 @@ def test_the_review_is_typed_in_the_api_document(client: TestClient) -> None:
         decision["required"]
     )
     assert "win_gain" not in decision["required"] and "options" in decision["required"]
+    assert "shown" in spec["components"]["schemas"]["SummaryView"]["required"]
+
+
+def test_the_identity_terms_are_written_once() -> None:
+    terms = identity_terms(254.5877, 31.24, 18.36, 267, 0.0)
+    assert (terms.start, terms.luck, terms.loss, terms.risk) == ("254.6", "+31.2", "18.4", None)
+    assert terms.gap == "0.4"  # 254.6 + 31.2 − 18.4 = 267.4
+    assert identity_zh(254.5877, 31.24, 18.36, 267) == (
+        "开局期望 254.6 ＋ 运气 +31.2 − 失误 18.4 ＝ 267（各项已四舍五入，相加与总分差 0.4）"
+    )
+    risky = identity_terms(254.5877, -3.04, 10.0, 239, 2.55)
+    assert (risky.luck, risky.risk, risky.gap) == ("−3.0", "2.5", "0.1")
 
 
 @pytest.mark.parametrize(

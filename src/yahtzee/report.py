@@ -17,7 +17,7 @@ from yahtzee.review import Decision, Review
 from yahtzee.rules import NUM_DICE, UPPER_BONUS_THRESHOLD, Box
 from yahtzee.snapshot import WinShares
 from yahtzee.solver import Option
-from yahtzee.words import open_boxes_zh
+from yahtzee.words import IdentityTerms, open_boxes_zh
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,8 @@ class SummaryView:
     hinted: int
     text: str
     """The identity in words (开局期望 254.6 ＋ 运气 +31.2 − 失误 18.4 ＝ 267)."""
+    shown: IdentityTerms
+    """The identity's terms as the page draws them, and how far their rounding misses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +167,7 @@ def review_report(review: Review, curve: CurveView | None = None) -> ReviewRepor
         average_loss=round(review.average_loss, 4),
         hinted=sum(d.hinted for d in review.decisions),
         text=review.summary_zh(),
+        shown=review.identity_terms(),
     )
     return ReviewReport(
         summary=summary,

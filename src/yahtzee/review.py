@@ -29,7 +29,7 @@ from yahtzee.errors import IllegalMoveError
 from yahtzee.game import Side
 from yahtzee.rules import BOXES, NUM_DICE, Box, Sheet, bonus_for, choices
 from yahtzee.solver import Advice, Advisor, Option
-from yahtzee.words import identity_zh
+from yahtzee.words import IdentityTerms, identity_terms, identity_zh
 
 OPTIMAL_TOLERANCE = 1e-9
 """Losses below this are rounding, not mistakes."""
@@ -114,9 +114,14 @@ class Review:
     def summary_zh(self) -> str:
         """The identity as a player reads it: 开局期望 254.6 ＋ 运气 +31.2 − 失误 18.4 ＝ 267
         (with 「− 求胜取舍 3.2」 before the total when risks were taken)."""
-        return identity_zh(
-            self.start, self.luck, self.mistake_loss, self.final_total, self.risk_loss
-        )
+        return identity_zh(*self._identity())
+
+    def identity_terms(self) -> IdentityTerms:
+        """The identity's terms as the page writes them, with any rounding gap."""
+        return identity_terms(*self._identity())
+
+    def _identity(self) -> tuple[float, float, float, int, float]:
+        return self.start, self.luck, self.mistake_loss, self.final_total, self.risk_loss
 
 
 def _find(advice: Advice, keep: tuple[int, ...] | None, box: Box | None) -> Option:

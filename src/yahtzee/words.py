@@ -7,6 +7,7 @@ computed, so the page's words and the command line's read the same.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Box
@@ -33,16 +34,44 @@ def signed_zh(value: float) -> str:
     return f"{'+' if value > 0 else '−'}{text}"
 
 
+@dataclass(frozen=True, slots=True)
+class IdentityTerms:
+    """The identity as the review writes its terms: 开局期望 ＋ 运气 − 失误 (− 求胜取舍) ＝ 总分."""
+
+    start: str
+    luck: str
+    """With its sign: +31.2, −3.0 (a real minus sign), ±0.0."""
+    loss: str
+    risk: str | None
+    """The expected points given up on purpose to win (人机对战), when any were."""
+    gap: str
+    """How far the rounded terms add up from the total ("0.1"); "" when they agree."""
+
+
+def identity_terms(
+    start: float, luck: float, loss: float, total: int, risk: float = 0.0
+) -> IdentityTerms:
+    """The identity's terms, each rounded on its own, and how far they then miss the total."""
+    shown = [f"{start:.1f}", f"{luck:.1f}", f"{loss:.1f}", points_zh(risk) if risk > 0 else "0"]
+    start_, luck_, loss_, risk_ = (Decimal(figure) for figure in shown)
+    gap = abs(total - (start_ + luck_ - loss_ - risk_))
+    return IdentityTerms(
+        start=shown[0],
+        luck=signed_zh(luck),
+        loss=shown[2],
+        risk=shown[3] if risk > 0 else None,
+        gap=f"{gap.normalize():f}" if gap else "",
+    )
+
+
 def identity_zh(start: float, luck: float, loss: float, total: int, risk: float = 0.0) -> str:
     """开局期望 ＋ 运气 − 失误 ＝ 总分 in words; with ``risk``, the expected points given up on
     purpose to win (人机对战, ``winprob.advice.vs_review``) as a term of their own."""
-    shown = [f"{start:.1f}", f"{luck:.1f}", f"{loss:.1f}", points_zh(risk) if risk > 0 else "0"]
-    taken = f" − 求胜取舍 {shown[3]}" if risk > 0 else ""
-    text = f"开局期望 {shown[0]} ＋ 运气 {signed_zh(luck)} − 失误 {shown[2]}{taken} ＝ {total}"
+    terms = identity_terms(start, luck, loss, total, risk)
+    taken = f" − 求胜取舍 {terms.risk}" if terms.risk else ""
+    text = f"开局期望 {terms.start} ＋ 运气 {terms.luck} − 失误 {terms.loss}{taken} ＝ {total}"
     # The identity is exact, but each term is rounded on its own: say so when they miss the total.
-    start_, luck_, loss_, risk_ = (Decimal(figure) for figure in shown)
-    gap = abs(total - (start_ + luck_ - loss_ - risk_))
-    return f"{text}（各项已四舍五入，相加与总分差 {gap.normalize():f}）" if gap else text
+    return f"{text}（各项已四舍五入，相加与总分差 {terms.gap}）" if terms.gap else text
 
 
 def kept_words(keep: Sequence[int]) -> str:

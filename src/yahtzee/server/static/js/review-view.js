@@ -8,17 +8,7 @@ import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
 import { modeText, skill } from "./review-words.js";
 import { levelName } from "./terms.js";
-import { pointsText, signed } from "./words.js";
-
-// How far the equation's terms, as shown, add up from the total: the identity is exact, but each
-// term is rounded on its own, so a learner adding them up may land 0.1 off. "" when they agree.
-// `shown` holds the terms' texts as drawn (运气 with its sign: +, − or ±).
-function roundingGap(shown, total) {
-  const cents = (text) => Math.round(Number(text.replace("−", "-").replace("±", "")) * 100);
-  const added = cents(shown.start) + cents(shown.luck) - cents(shown.loss) - (shown.risk ? cents(shown.risk) : 0);
-  const gap = Math.abs(total * 100 - added);
-  return gap ? String(gap / 100) : "";
-}
+import { pointsText } from "./words.js";
 
 // The identity line and the skill figures of one side (`difficulty` names the computer's level).
 function summarySection(summary, who, side, difficulty) {
@@ -31,12 +21,7 @@ function summarySection(summary, who, side, difficulty) {
     t.append(make("small", "", name), make("b", "num", value));
     return t;
   };
-  const shown = {
-    start: summary.start.toFixed(1),
-    luck: signed(summary.luck),
-    loss: summary.loss.toFixed(1),
-    risk: risks ? pointsText(summary.risk_loss) : "",
-  };
+  const shown = summary.shown; // each term as the server rounds it, and any gap that leaves
   // 「＝」 and the total wrap together: 「＝」 never ends a line with 总分 on the next.
   const result = make("span", "rv-result");
   result.append(make("span", "rv-op", "＝"), term("总分", String(summary.final_total), "total"));
@@ -51,8 +36,7 @@ function summarySection(summary, who, side, difficulty) {
   );
   equation.title = summary.text;
   section.append(equation);
-  const gap = roundingGap(shown, summary.final_total);
-  if (gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${gap}`));
+  if (shown.gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${shown.gap}`));
   const stats = make("dl", "rv-stats");
   const stat = (name, value, className = "") => {
     const item = make("div", `rv-stat ${className}`.trim());
