@@ -70,7 +70,7 @@ class Daily:
     date: str
     """The day, YYYY-MM-DD, China time (UTC+8)."""
     record: str
-    """Its dice record id (``POST /api/new`` with ``daily: true`` plays it)."""
+    """Its dice record id (``POST /api/new`` with ``record: "daily"`` plays it)."""
     ends_at: str
     """When the next day's challenge replaces it (UTC, ISO 8601)."""
 

@@ -57,8 +57,9 @@ class AlteredDiceError(InvalidGameError):
     zh = "这局的存档被改动过，骰子与记录不符，无法继续"
 
 
-class RecordUnavailableError(MalformedError):
-    """A dice record this server cannot roll from: made under another key, or none at all."""
+class RecordUnavailableError(YahtzeeError):
+    """A well-formed dice record this server cannot roll from (made under another key), or a
+    game without one where one is needed."""
 
     code = "record_unavailable"
     zh = "这局没有可用的骰子记录"

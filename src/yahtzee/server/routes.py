@@ -83,17 +83,15 @@ async def terms() -> Any:
 
 @router.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
 async def new_game(request: schemas.NewGameRequest, engine: EngineDep) -> Any:
-    """A new game on a new dice record; on the record of an earlier game (``record``), or on
-    today's daily challenge (``daily``)."""
+    """A new game on a new dice record, on the record of an earlier game, or on today's daily
+    challenge (``record: "daily"``)."""
     records = engine.records
-    if request.record is not None and request.daily:
-        raise MalformedError("a new game takes a record or the daily challenge, not both")
-    if request.record is not None:
-        record = records.parse(request.record)
-    elif request.daily:
+    if request.record is None:
+        record = records.new()
+    elif request.record == "daily":
         record = records.daily(engine.today())
     else:
-        record = records.new()
+        record = records.parse(request.record)
     game = Game.new(
         Mode(request.mode),
         Difficulty(request.difficulty) if request.difficulty else None,

@@ -26,19 +26,16 @@ class _Strict(BaseModel):
 GameJson = dict[str, Any]
 
 
-RecordId = Annotated[
-    str,
-    Field(
-        pattern=RECORD_PATTERN,
-        description="the dice record of an earlier game (its view's record): the same dice again",
-    ),
-]
+RecordId = Annotated[str, Field(pattern=RECORD_PATTERN)]
 
 
 class _NewGame(_Strict):
-    record: RecordId | None = None
-    daily: bool = Field(
-        default=False, description="today's daily challenge (China time): its record"
+    record: RecordId | Literal["daily"] | None = Field(
+        default=None,
+        description=(
+            "the dice record of an earlier game (its view's record), to play the same dice "
+            'again; "daily" for today\'s daily challenge (China time); null for new dice'
+        ),
     )
 
 
