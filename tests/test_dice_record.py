@@ -54,7 +54,7 @@ def test_a_rolled_die_takes_its_slot_whatever_is_held() -> None:
     slots = records.slots(record.id, 0, 0, 1)
     for hold in [(), (0,), (1, 3), (0, 2, 4), (0, 1, 2, 3), (0, 1, 2, 3, 4)]:
         dice = game.apply(Roll(hold), records).turn.dice
-        assert dice == tuple(first[i] if i in hold else slots[i] for i in range(5))  # type: ignore[index]
+        assert dice == tuple(first[i] if i in hold else slots[i] for i in range(5))
     # The third roll's slots are its own, whatever the second roll held.
     third = records.slots(record.id, 0, 0, 2)
     for hold in [(), (2,), (1, 4)]:
