@@ -1,5 +1,7 @@
 """Shared fixtures. The solver table is built (or copied) once per session into a private cache dir.
 
+The dice key is the tests' own (``tests.gameplay.TEST_KEY``): seeded apps roll alike in every run.
+
 Every test session points ``YAHTZEE_CACHE_DIR`` at a temporary folder before any test runs, so no
 test reads or writes the developer's real cache by accident. When the real cache already holds a
 valid table it is copied in (milliseconds); otherwise the first test that needs the table builds it
@@ -17,6 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.gameplay import TEST_KEY
+from yahtzee.dice_key import KEY_ENV
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet
 from yahtzee.solver import Progress, Table, TableError, load_table, store
 from yahtzee.solver.store import CACHE_ENV, FILE_NAME, table_path
@@ -45,6 +49,8 @@ def _session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
             shutil.copyfile(win_tables, folder / WIN_FILE_NAME)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_ENV, str(folder))
+        # One dice key for every session, so a seeded app rolls the same dice in every run.
+        patch.setenv(KEY_ENV, TEST_KEY.decode())
         assert table_path() == folder / FILE_NAME
         yield folder
     assert os.environ.get(CACHE_ENV) != str(folder)

@@ -5,34 +5,50 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, UseHint
+from yahtzee.dice_record import DiceRecords
+from yahtzee.game import Difficulty, First, Game, Mode, RandomSource, Roll, Score, UseHint
 from yahtzee.players import get_player
 from yahtzee.solver import Table
 
+TEST_KEY = b"a dice key for the tests, 32 byte"
 
-def random_game(seed: int, vs: bool, stop_after: int | None = None) -> Game:
+
+def make_records(seed: int = 0, key: bytes = TEST_KEY) -> DiceRecords:
+    """Dice records under ``key`` whose new seeds (and fresh dice) follow ``seed``."""
+    return DiceRecords(key, random.Random(seed))
+
+
+def random_game(
+    seed: int, vs: bool, stop_after: int | None = None, records: DiceRecords | None = None
+) -> Game:
     """Play a random legal game from ``seed``; stop after ``stop_after`` actions if given.
 
     The policy rolls 1–3 times holding random positions, sometimes asks for a hint, and scores a
     random allowed box, so games reach every corner of the rules (Jokers included, by chance).
+    With ``records`` the game rolls from a new dice record of theirs (``make_records``).
     """
     rng = random.Random(seed)
+    dice: RandomSource = rng
+    record = None
+    if records is not None:
+        dice, record = records, records.new()
     if vs:
-        game = Game.new(Mode.VS, rng.choice(list(Difficulty)), rng.choice(list(First)), rng)
+        level, first = rng.choice(list(Difficulty)), rng.choice(list(First))
+        game = Game.new(Mode.VS, level, first, rng, record)
     else:
-        game = Game.new()
+        game = Game.new(record=record)
     actions = 0
     while not game.finished:
         if stop_after is not None and actions >= stop_after:
             break
         actions += 1
         if game.turn.dice is None:
-            game = game.apply(Roll(), rng)
+            game = game.apply(Roll(), dice)
         elif game.can_hint() and rng.random() < 0.05:
             game = game.apply(UseHint())
         elif game.can_roll() and rng.random() < 0.6:
             hold = tuple(i for i in range(5) if rng.random() < 0.5)
-            game = game.apply(Roll(hold), rng)
+            game = game.apply(Roll(hold), dice)
         else:
             box = rng.choice(sorted(game.allowed()))
             game = game.apply(Score(box))

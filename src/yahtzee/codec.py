@@ -7,11 +7,16 @@ ranges, list lengths, no unknown or missing keys), declared once in ``yahtzee.sa
 turn order, hints and result to be what that replay gives. The API checks the shape at its door
 and calls ``from_model`` itself. Every rejection is an ``InvalidGameError`` whose message names
 the field (``sides[0].sheet.twos``) and quotes the bad value.
+
+A game that rolls from a dice record carries ``record`` (its id, and the day when it is a daily
+challenge); whether its dice are that record's needs the server's key, so that check is
+``dice_record.DiceRecords.check``'s.
 """
 
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any, Final
 
 from yahtzee.errors import InvalidGameError, YahtzeeError
@@ -24,6 +29,7 @@ from yahtzee.game import (
     First,
     Game,
     Mode,
+    Record,
     Side,
     Turn,
     TurnRecord,
@@ -34,6 +40,7 @@ from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet, bonus_for, choices
 from yahtzee.saved_game import (
     GameModel,
     LoggedTurnModel,
+    RecordModel,
     ResultModel,
     SideModel,
     TurnModel,
@@ -74,9 +81,9 @@ def _record_json(record: TurnRecord) -> JsonObject:
 
 
 def to_json(game: Game) -> JsonObject:
-    """The game as a JSON-ready dict (version 1)."""
+    """The game as a JSON-ready dict (version 1; ``record`` only for a game with one)."""
     result = game.result
-    return {
+    data: JsonObject = {
         "version": VERSION,
         "mode": game.mode.value,
         "difficulty": game.difficulty.value if game.difficulty else None,
@@ -105,6 +112,10 @@ def to_json(game: Game) -> JsonObject:
             None if result is None else {"totals": list(result.totals), "winner": result.winner}
         ),
     }
+    if game.record is not None:
+        daily = game.record.daily
+        data["record"] = {"id": game.record.id, "daily": daily.isoformat() if daily else None}
+    return data
 
 
 def dumps(game: Game) -> str:
@@ -296,7 +307,10 @@ def _replay_game(model: GameModel) -> Game:
     if hints_left > HINTS_PER_GAME - hints_used:
         raise _fail("hints_left", f"{hints_left} left but {hints_used} were used")
 
-    game = Game(mode, difficulty, first, starter, tuple(sides), current, round_, hints_left, turn)
+    record = None if model.record is None else _record(model.record)
+    game = Game(
+        mode, difficulty, first, starter, tuple(sides), current, round_, hints_left, turn, record
+    )
     if all_full:
         _check_finished(game, model.result)
     elif model.result is not None:
@@ -304,6 +318,15 @@ def _replay_game(model: GameModel) -> Game:
             "result", f"an unfinished game has no result, got {_quote(model.result.model_dump())}"
         )
     return game
+
+
+def _record(stored: RecordModel) -> Record:
+    if stored.daily is None:
+        return Record(stored.id)
+    try:
+        return Record(stored.id, date.fromisoformat(stored.daily))
+    except ValueError:
+        raise _fail("record.daily", f"expected a date, got {_quote(stored.daily)}") from None
 
 
 def _check_finished(game: Game, stored: ResultModel | None) -> None:

@@ -48,3 +48,18 @@ class IllegalMoveError(YahtzeeError):
 
     code = "illegal_move"
     zh = "现在不能这样操作"
+
+
+class AlteredDiceError(InvalidGameError):
+    """A saved game whose dice are not those of its dice record: the save was changed."""
+
+    code = "altered_dice"
+    zh = "这局的存档被改动过，骰子与记录不符，无法继续"
+
+
+class RecordUnavailableError(YahtzeeError):
+    """A well-formed dice record this server cannot roll from (made under another key), or a
+    game without one where one is needed."""
+
+    code = "record_unavailable"
+    zh = "这局没有可用的骰子记录"

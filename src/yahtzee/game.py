@@ -9,6 +9,12 @@ Side 0 is always the player; in 人机对战 side 1 is the computer. Sides alter
 what each roll showed, what was kept before the next roll, whether a hint was used at each
 decision, and the box scored. The review and the computer's visible turns are built on it.
 
+A game may roll from a dice record (``Record``): its dice are then fixed in advance, slot by slot,
+by a ``RecordSource`` handed in as the generator (``yahtzee.dice_record`` holds the key that makes
+one; this module never sees it). A die rolled at (side, turn, roll, position) takes that slot's
+value whatever else is held, and a held die keeps its value. A game without a record draws fresh
+dice from any ``RandomSource``.
+
 ``apply`` is the checked path the API uses. ``Game.unchecked_roll`` / ``unchecked_score`` skip the
 checks for callers that generate only legal moves (simulators).
 """
@@ -18,8 +24,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from enum import StrEnum
-from typing import Final, Literal, Protocol
+from typing import Final, Literal, Protocol, runtime_checkable
 
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.rules import (
@@ -66,6 +73,27 @@ class RandomSource(Protocol):
     """What ``apply`` needs from a random generator (``random.Random`` fits)."""
 
     def randint(self, a: int, b: int) -> int: ...
+
+
+@runtime_checkable
+class RecordSource(Protocol):
+    """A ``RandomSource`` that also knows the dice of recorded games (``yahtzee.dice_record``)."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+    def slots(self, record: str, side: int, turn: int, roll: int) -> tuple[int, ...]:
+        """The five values the dice of record ``record`` take when rolled at roll ``roll``
+        (0–2) of turn ``turn`` (0–12) of side ``side``, by position."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The dice record a game rolls from: ``id`` names it (the dice follow from it and the
+    server's key), ``daily`` is the day of the daily challenge when the record is that day's."""
+
+    id: str
+    daily: date | None = None
 
 
 def _sorted(dice: Sequence[int]) -> tuple[int, ...]:
@@ -192,6 +220,8 @@ class Game:
     round: int = 1
     hints_left: int = HINTS_PER_GAME
     turn: Turn = field(default_factory=Turn)
+    record: Record | None = None
+    """The dice record it rolls from; None for fresh dice (games saved before records)."""
 
     @classmethod
     def new(
@@ -200,8 +230,10 @@ class Game:
         difficulty: Difficulty | None = None,
         first: First = First.ME,
         rng: RandomSource | None = None,
+        record: Record | None = None,
     ) -> Game:
-        """A fresh game from lobby settings; ``First.RANDOM`` is settled here with ``rng``.
+        """A fresh game from lobby settings, rolling from ``record`` when given; ``First.RANDOM``
+        is settled here with ``rng``.
 
         Raises MalformedError when the settings do not fit the mode.
         """
@@ -214,7 +246,7 @@ class Game:
                 raise MalformedError(
                     f"a single-player game starts with the player, got {first.value!r}"
                 )
-            return cls(mode, None, First.ME, PLAYER, (Side("player"),), PLAYER)
+            return cls(mode, None, First.ME, PLAYER, (Side("player"),), PLAYER, record=record)
         if difficulty is None:
             raise MalformedError("a game against the computer needs a difficulty")
         if first is First.RANDOM:
@@ -222,7 +254,7 @@ class Game:
         else:
             starter = PLAYER if first is First.ME else COMPUTER
         sides = (Side("player"), Side("computer"))
-        return cls(mode, difficulty, first, starter, sides, starter)
+        return cls(mode, difficulty, first, starter, sides, starter, record=record)
 
     # Derived facts ------------------------------------------------------------------------
 
@@ -278,7 +310,7 @@ class Game:
     def apply(self, action: Action, rng: RandomSource | None = None) -> Game:
         """Return the game after ``action``; raise IllegalMoveError when not allowed now.
 
-        ``rng`` is needed only by ``Roll``.
+        ``rng`` is needed only by ``Roll``; a game with a record needs a ``RecordSource``.
         """
         if self.finished:
             raise IllegalMoveError(f"the game is over; cannot {verb(action)}")
@@ -313,6 +345,8 @@ class Game:
     def _checked_roll(self, hold: Sequence[int], rng: RandomSource | None) -> Game:
         if rng is None:
             raise MalformedError("rolling needs a random generator")
+        if self.record is not None and not isinstance(rng, RecordSource):
+            raise MalformedError("a game with a dice record rolls from it: the generator has none")
         positions = tuple(hold)
         for pos in positions:
             if type(pos) is not int or not 0 <= pos < NUM_DICE:
@@ -330,15 +364,25 @@ class Game:
     # Unchecked fast path ------------------------------------------------------------------
 
     def unchecked_roll(self, hold: Sequence[int], rng: RandomSource) -> Game:
-        """Roll without checks: the caller guarantees a legal roll and valid positions."""
+        """Roll without checks: the caller guarantees a legal roll and valid positions (and a
+        ``RecordSource`` for a game with a record)."""
         turn = self.turn
         held = tuple(i in hold for i in range(NUM_DICE))
         previous = turn.dice
+        if self.record is not None:
+            assert isinstance(rng, RecordSource)
+            side, number = self.current, len(self.acting.log)
+            slots = rng.slots(self.record.id, side, number, len(turn.rolls))
+        else:
+            slots = None  # fresh dice, drawn only for the dice rolled, in position order
         if previous is None:
-            dice = tuple(rng.randint(1, 6) for _ in range(NUM_DICE))
+            dice = slots or tuple(rng.randint(1, 6) for _ in range(NUM_DICE))
             keeps: tuple[tuple[int, ...], ...] = ()
         else:
-            dice = tuple(previous[i] if held[i] else rng.randint(1, 6) for i in range(NUM_DICE))
+            dice = tuple(
+                previous[i] if held[i] else slots[i] if slots else rng.randint(1, 6)
+                for i in range(NUM_DICE)
+            )
             keeps = (*turn.keeps, _sorted([previous[i] for i in range(NUM_DICE) if held[i]]))
         new_turn = Turn(
             rolls=(*turn.rolls, dice), keeps=keeps, hinted=(*turn.hinted, False), held=held

@@ -1,5 +1,8 @@
 """The saved game's shape (``yahtzee.codec`` version 1), declared once as pydantic models.
 
+A game that rolls from a dice record carries ``record``; a game saved before records has no such
+key, and still loads.
+
 The models bound what may come in: types, ranges, list lengths, no unknown or missing keys, so
 no deep nesting or huge lists get any further. ``check_shape`` applies them and words the first
 problem the way the codec words the rest (``sides[0].sheet.twos: expected …, got …``); whether
@@ -38,6 +41,16 @@ FiveDice = Annotated[list[Die], Field(min_length=5, max_length=5)]
 Kept = Annotated[list[Die], Field(max_length=5)]
 BoxPoints = Annotated[int, Field(ge=0, le=50)] | None
 Total = Annotated[int, Field(ge=0, le=2000)]
+
+RECORD_PATTERN = r"^[0-9a-f]{32}-[0-9a-f]{8}$"
+"""A dice record id: 32 hex digits of seed, '-', 8 of key id (``yahtzee.dice_record``)."""
+
+
+def _not_null(value: object) -> object:
+    # An optional key that, when present, holds an object: left out, never null.
+    if value is None:
+        raise PydanticCustomError("model_type", "Input should be an object")
+    return value
 
 
 def _exact_int(value: object) -> object:
@@ -104,6 +117,14 @@ class ResultModel(_GamePart):
     winner: Annotated[int, Field(ge=0, le=1)] | None
 
 
+class RecordModel(_GamePart):
+    """The dice record a game rolls from; ``daily`` the day (YYYY-MM-DD, China time) of the
+    daily challenge it is, else null."""
+
+    id: Annotated[str, Field(pattern=RECORD_PATTERN)]
+    daily: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None
+
+
 class GameModel(_GamePart):
     """A saved game (``yahtzee.codec`` version 1)."""
 
@@ -119,6 +140,7 @@ class GameModel(_GamePart):
     sides: Annotated[list[SideModel], Field(min_length=1, max_length=2)]
     turn: TurnModel
     result: ResultModel | None
+    record: Annotated[RecordModel | None, BeforeValidator(_not_null)] = None
 
 
 def check_shape(data: object) -> GameModel:
@@ -145,6 +167,8 @@ _EXPECTED: Mapping[str, str] = {
     "int_type": "expected a whole number",
     "bool_type": "expected true or false",
     "list_type": "expected a list",
+    "string_type": "expected a string",
+    "string_pattern_mismatch": "expected a string of the form the server writes",
 }
 
 

@@ -123,6 +123,11 @@ class Snapshot:
     result: ResultView | None
     win: WinShares | None = None
     """人机对战 only, once the 胜率 tables are loaded (the key is left out otherwise)."""
+    record: str | None = None
+    """The id of the dice record the game rolls from (left out for a game saved before records):
+    ``POST /api/new`` with it starts a game on the same dice."""
+    daily: str | None = None
+    """The day (YYYY-MM-DD, China time) of the daily challenge this game is (left out if none)."""
 
     def to_json(self) -> dict[str, Any]:
         """The snapshot as JSON-ready data (``win`` left out when there is none)."""
@@ -138,6 +143,11 @@ def _phase(game: Game) -> Phase:
     if game.turn.rolls_left == 0:
         return "score"
     return "decide"
+
+
+def totals_of(sheet: Sheet) -> Totals:
+    """A sheet's sums, with its progress toward the upper bonus."""
+    return Totals(**_sums(sheet))
 
 
 def _sums(sheet: Sheet) -> dict[str, int]:
@@ -250,6 +260,8 @@ def view_of(game: Game, win: WinShares | None = None) -> Snapshot:
         sides=tuple(_side(game, i) for i in range(len(game.sides))),
         result=_result(game),
         win=win,
+        record=game.record.id if game.record else None,
+        daily=game.record.daily.isoformat() if game.record and game.record.daily else None,
     )
 
 

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    with sigterm_exits(), _writable_cache():
+    with sigterm_exits(), _writable_cache(), _one_dice_key():
         # Built here, before any worker starts, so workers only memory-map the finished file.
         table = load_table()
         builder = _build_win_tables_in_background(table)
@@ -153,6 +153,27 @@ def _writable_cache() -> Iterator[None]:
         else:
             os.environ[CACHE_ENV] = before
         shutil.rmtree(temporary, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _one_dice_key() -> Iterator[None]:
+    """Run with one dice key for every worker: made (or read) here, before they start. A key
+    that cannot be kept in the cache folder goes to the workers through the environment, so
+    they still agree with each other (games in progress lose their records at the next start).
+
+    Raises DiceKeyError when ``$YAHTZEE_DICE_KEY`` is unusable.
+    """
+    from yahtzee.dice_key import KEY_ENV, dice_key
+
+    key = dice_key()
+    if key.source != "memory":
+        yield
+        return
+    os.environ[KEY_ENV] = key.text
+    try:
+        yield
+    finally:
+        del os.environ[KEY_ENV]
 
 
 def _build_win_tables_in_background(table: Table) -> subprocess.Popen[bytes] | None:

@@ -1,6 +1,7 @@
 """The app factory: wires the engine, the API routes, the page, error handlers and middleware.
 
-Dice are rolled on the server, with a generator that tests can seed.
+Dice are rolled on the server, from each game's dice record; tests can seed the records and set
+the key and the clock.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 
 from yahtzee.server.assets import mount_assets
-from yahtzee.server.engine import Engine
+from yahtzee.server.engine import Clock, Engine, utc_now
 from yahtzee.server.errors import install_error_handlers
 from yahtzee.server.middleware import (
     BodyLimitMiddleware,
@@ -24,10 +25,18 @@ from yahtzee.server.routes import router
 from yahtzee.solver import Table
 
 
-def create_app(*, seed: int | None = None, table: Table | None = None) -> FastAPI:
-    """Build the app. ``seed`` makes the dice reproducible (tests); ``table`` skips loading the
-    solver table at start-up (tests pass the one they built)."""
-    engine = Engine(seed, table)
+def create_app(
+    *,
+    seed: int | None = None,
+    table: Table | None = None,
+    dice_key: bytes | None = None,
+    clock: Clock = utc_now,
+) -> FastAPI:
+    """Build the app. ``seed`` makes new records and old games' dice reproducible (tests);
+    ``table`` skips loading the solver table at start-up (tests pass the one they built);
+    ``dice_key`` replaces ``$YAHTZEE_DICE_KEY`` or the cached key; ``clock`` sets the time the
+    daily challenge goes by."""
+    engine = Engine(seed, table, dice_key, clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -1,14 +1,20 @@
-"""What the API's handlers share: the dice generator, the advisor and the 胜率 model."""
+"""What the API's handlers share: the dice records, the advisor and the 胜率 model."""
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from datetime import UTC, date, datetime
 
+from yahtzee.codec import from_model
+from yahtzee.dice_key import dice_key
+from yahtzee.dice_record import DiceRecords, china_date
 from yahtzee.game import Difficulty, First, Game, Mode, Roll
 from yahtzee.hints import hint_for
 from yahtzee.players import EXPERT_EV, Player, get_player
 from yahtzee.players.winmax import WinMaxPlayer
+from yahtzee.saved_game import GameModel
 from yahtzee.solver import Advisor, Table, load_table
 from yahtzee.winprob.estimate import WinModel
 from yahtzee.winprob.tables import WinTables, find_win_tables, load_win_tables
@@ -18,8 +24,20 @@ class NotReadyError(Exception):
     """The solver table is still loading."""
 
 
+Clock = Callable[[], datetime]
+"""The time now, with its zone (tests set the day of the daily challenge with their own)."""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 class Engine:
-    """The dice generator, the advisor and the 胜率 model of one worker.
+    """The dice records, the advisor and the 胜率 model of one worker.
+
+    The dice key lives here (``dice_key`` unless handed in): games roll from their records
+    through ``records``, and ``game_of`` is the one door a saved game comes in by, its dice
+    checked against its record.
 
     Tests hand in a table and get everything at once. A served worker loads the solver table at
     start-up; the win-probability tables may still be building in another process (``yahtzee
@@ -27,8 +45,16 @@ class Engine:
     them: no 胜率 bar, and 高手 plays the expected-score optimum.
     """
 
-    def __init__(self, seed: int | None, table: Table | None) -> None:
+    def __init__(
+        self,
+        seed: int | None,
+        table: Table | None,
+        key: bytes | None = None,
+        clock: Clock = utc_now,
+    ) -> None:
         self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        self.records = DiceRecords(dice_key().secret if key is None else key, self.rng)
+        self.clock = clock
         self.table: Table | None = None
         self.advisor: Advisor | None = None
         self._win: WinModel | None = None
@@ -76,6 +102,16 @@ class Engine:
         if self._win is None and self.table is not None and time.monotonic() >= self._next_look:
             self._look_for_win_tables(self.table)
         return self._win
+
+    def game_of(self, model: GameModel) -> Game:
+        """The game of a checked save: its logs replayed (``codec.from_model``) and its dice
+        checked against its record. Raises InvalidGameError (AlteredDiceError for dice that are
+        not the record's)."""
+        return self.records.check(from_model(model))
+
+    def today(self) -> date:
+        """The day of the daily challenge now (China time)."""
+        return china_date(self.clock())
 
     def player(self, difficulty: Difficulty) -> Player:
         """The computer of ``difficulty``; 高手 plays to win once the 胜率 tables are loaded."""

@@ -20,6 +20,7 @@ from yahtzee.errors import (
     IllegalMoveError,
     InvalidGameError,
     MalformedError,
+    RecordUnavailableError,
     YahtzeeError,
     clip,
     quote,
@@ -36,6 +37,7 @@ STATUS: Final[dict[type[YahtzeeError], int]] = {
     InvalidGameError: 400,
     MalformedError: 400,
     IllegalMoveError: 409,
+    RecordUnavailableError: 409,
 }
 
 HTTP_MESSAGES: Final[dict[int, tuple[str, str]]] = {

@@ -1,7 +1,9 @@
 """The JSON API: thin handlers that turn request models into domain calls and answers.
 
 Every request carries the game it acts on (the saved-game JSON) and gets back the new game and
-the snapshot the page draws, so any worker on any machine can answer any request.
+the snapshot the page draws, so any worker on any machine can answer any request. A saved game
+comes in through ``Engine.game_of``, which checks its dice against its dice record; games roll
+from their records through ``Engine.records``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
-from yahtzee.codec import from_model
+from yahtzee.dice_record import Daily
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
     COMPUTER,
@@ -27,8 +29,10 @@ from yahtzee.game import (
     verb,
 )
 from yahtzee.hints import hint_for
+from yahtzee.players import EXPERT_EV, get_player
 from yahtzee.report import ReviewReport, review_report
 from yahtzee.review import review_side
+from yahtzee.same_dice import SameDice, same_dice
 from yahtzee.server import schemas
 from yahtzee.server.engine import Engine
 from yahtzee.server.errors import error_response
@@ -79,18 +83,34 @@ async def terms() -> Any:
 
 @router.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
 async def new_game(request: schemas.NewGameRequest, engine: EngineDep) -> Any:
+    """A new game on a new dice record, on the record of an earlier game, or on today's daily
+    challenge (``record: "daily"``)."""
+    records = engine.records
+    if request.record is None:
+        record = records.new()
+    elif request.record == "daily":
+        record = records.daily(engine.today())
+    else:
+        record = records.parse(request.record)
     game = Game.new(
         Mode(request.mode),
         Difficulty(request.difficulty) if request.difficulty else None,
         First(request.first),
-        engine.rng,
+        records,
+        record,
     )
     return json_response(reply(game, engine))
 
 
+@router.get("/api/daily", response_model=Daily)
+async def daily(engine: EngineDep) -> Any:
+    """Today's daily challenge (China time): the day and its record."""
+    return json_response(engine.records.daily_view(engine.today()))
+
+
 @router.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
 async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
-    game = from_model(request.game)
+    game = engine.game_of(request.game)
     act = request.action
     action: Roll | Score | RestartTurn
     if isinstance(act, schemas.RollAction):
@@ -103,12 +123,12 @@ async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
     # may only start the turn afresh, which is how a resumed game goes on.
     if not game.finished and game.current == COMPUTER and not isinstance(action, RestartTurn):
         raise IllegalMoveError(f"it is the computer's turn; the player cannot {verb(action)} now")
-    return json_response(reply(game.apply(action, engine.rng), engine))
+    return json_response(reply(game.apply(action, engine.records), engine))
 
 
 @router.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
 async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
-    game = from_model(request.game).apply(UseHint())
+    game = engine.game_of(request.game).apply(UseHint())
     advice = hint_for(game, engine.require_advisor())
     model = engine.win_model() if game.mode is Mode.VS else None
     if model is not None:
@@ -125,7 +145,7 @@ async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
 
 @router.post("/api/computer", response_model=schemas.ComputerResponse, responses=ERROR_RESPONSES)
 async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
-    game = from_model(request.game)
+    game = engine.game_of(request.game)
     if game.finished:
         raise IllegalMoveError("the game is over")
     if game.difficulty is None:
@@ -133,7 +153,7 @@ async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
     if game.current != COMPUTER:
         raise IllegalMoveError("it is not the computer's turn")
     action = engine.player(game.difficulty).step(game)
-    game = game.apply(action, engine.rng)
+    game = game.apply(action, engine.records)
     body = reply(game, engine)
     if isinstance(action, Roll):
         body["step"] = {"type": "roll", "hold": list(action.hold)}
@@ -144,7 +164,7 @@ async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
 
 @router.post("/api/review", response_model=ReviewReport, responses=ERROR_RESPONSES)
 async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
-    game = from_model(request.game)
+    game = engine.game_of(request.game)
     index = PLAYER if request.side == "player" else COMPUTER
     if index >= len(game.sides):
         raise MalformedError("a single-player game has no computer side to review")
@@ -155,3 +175,12 @@ async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
         return json_response(review_report(graded))
     # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
     return json_response(vs_review(graded, game, index, model))
+
+
+@router.post("/api/same-dice", response_model=SameDice, responses=ERROR_RESPONSES)
+async def same_dice_route(request: schemas.GameRequest, engine: EngineDep) -> Any:
+    """高手同骰: the expected-score 高手 on the dice record of a finished game, box by box beside
+    the player's side."""
+    game = engine.game_of(request.game)
+    expert = get_player(EXPERT_EV, engine.require_table(), engine.rng)
+    return json_response(same_dice(game, expert, engine.records, Difficulty.EXPERT.zh))

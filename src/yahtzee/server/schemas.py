@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from yahtzee.rules import Box
-from yahtzee.saved_game import GameModel
+from yahtzee.saved_game import RECORD_PATTERN, GameModel
 from yahtzee.snapshot import Snapshot
 
 # strict: true is not die 1 and "1" is not a position
@@ -26,16 +26,30 @@ class _Strict(BaseModel):
 GameJson = dict[str, Any]
 
 
-class NewSingleGame(_Strict):
-    """Lobby settings for 单人挑战."""
+RecordId = Annotated[str, Field(pattern=RECORD_PATTERN)]
+
+
+class _NewGame(_Strict):
+    record: RecordId | Literal["daily"] | None = Field(
+        default=None,
+        description=(
+            "the dice record of an earlier game (its view's record), to play the same dice "
+            'again; "daily" for today\'s daily challenge (China time); null for new dice'
+        ),
+    )
+
+
+class NewSingleGame(_NewGame):
+    """Lobby settings for 单人挑战; a record to replay, or today's daily challenge."""
 
     mode: Literal["single"]
     difficulty: None = None
     first: Literal["me"] = "me"
 
 
-class NewVsGame(_Strict):
-    """Lobby settings for 人机对战: the computer's strength and who rolls first."""
+class NewVsGame(_NewGame):
+    """Lobby settings for 人机对战: the computer's strength and who rolls first; a record to
+    replay, or today's daily challenge."""
 
     mode: Literal["vs"]
     difficulty: Literal["beginner", "normal", "expert"]
