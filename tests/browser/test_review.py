@@ -239,7 +239,7 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     assert page.locator(".rv-trend .chart-line.smooth").count() == 1
     assert "高手线 0.2" in page.locator(".rv-trend svg").inner_html()
     # The newest game was kept whole: its row opens the review again.
-    rows.first.get_by_role("button").click()
+    rows.first.locator(".rv-open").click()
     page.wait_for_selector(f"{REVIEW}[data-view='review'] .rv-summary")
     check_summary(table, review)
 

@@ -2,7 +2,7 @@
 // the whole game JSON and gets back the new game plus the snapshot (`view`) the page draws.
 
 // Our server's error codes for a request it will never take as it is.
-const REFUSALS = new Set(["invalid_game", "illegal_move", "too_large", "invalid_request"]);
+const REFUSALS = new Set(["invalid_game", "altered_dice", "illegal_move", "too_large", "invalid_request"]);
 
 /** An API failure with a one-line Chinese message fit to show the player. */
 export class ApiError extends Error {
@@ -35,7 +35,18 @@ export class Api {
 
   // POST a JSON body and return the parsed JSON answer, or throw ApiError. Game answers must
   // carry `game` and `view`; other answers (the review) only need to be a JSON object.
-  async post(path, body, gameAnswer = true) {
+  post(path, body, gameAnswer = true) {
+    const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    return this.ask(path, init, gameAnswer);
+  }
+
+  // GET a JSON object, or throw ApiError.
+  get(path) {
+    return this.ask(path, { method: "GET" }, false);
+  }
+
+  // Send one request and read its JSON answer (see post).
+  async ask(path, init, gameAnswer) {
     let response;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), TIMEOUT_MS);
@@ -43,12 +54,7 @@ export class Api {
     let data = null;
     try {
       try {
-        response = await fetch(this.base + path, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-          signal: deadline.signal,
-        });
+        response = await fetch(this.base + path, { ...init, signal: deadline.signal });
       } catch {
         if (deadline.signal.aborted) throw slow();
         throw new ApiError("network", "连不上游戏服务器，请检查网络后再试");
@@ -77,7 +83,8 @@ export class Api {
     return data;
   }
 
-  // Start a game from lobby settings: {mode, difficulty, first}.
+  // Start a game from lobby settings: {mode, difficulty, first}, and `record`: an earlier
+  // game's dice record to play again, or "daily" for today's challenge.
   newGame(settings) {
     return this.post("/api/new", settings);
   }
@@ -100,5 +107,15 @@ export class Api {
   // The post-game review (复盘) of one side ("player" | "computer"): summary, decisions, mistakes.
   review(game, side = "player") {
     return this.post("/api/review", { game, side }, false);
+  }
+
+  // 高手同骰: what the 高手 scores on a finished game's dice record, box by box beside the player.
+  sameDice(game) {
+    return this.post("/api/same-dice", { game }, false);
+  }
+
+  // Today's daily challenge: {date, record, ends_at}.
+  daily() {
+    return this.get("/api/daily");
   }
 }

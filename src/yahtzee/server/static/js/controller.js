@@ -10,20 +10,24 @@ import { emptyTable, takeAnswer } from "./game-state.js";
 import { PlayerTurn } from "./player-turn.js";
 import { Records } from "./records.js";
 import { Requests } from "./request.js";
+import { Starting } from "./starting.js";
 import { Choices, Settings } from "./settings.js";
 import { statusText } from "./status.js";
 import { Sync } from "./sync.js";
 
 export class GameManager {
   // Take the collaborators; nothing happens until init().
-  constructor({ api, view, input, store, sound, guard, reviews }) {
+  constructor({ api, view, input, store, sound, guard, reviews, luck }) {
     this.api = api;
     this.ui = view;
     this.input = input;
     this.sound = sound;
     this.reviews = reviews; // 复盘 and the history of finished games (history.js)
+    this.luck = luck; // replays on the same dice, 高手同骰 and the daily challenge (luck.js)
+    luck.host = this;
     this.table = emptyTable();
     this.requests = new Requests(view, () => this.render());
+    this.starting = new Starting(this);
     this.sync = new Sync(this, store, guard);
     this.player = new PlayerTurn(this);
     this.computer = new ComputerTurn(this);
@@ -39,15 +43,19 @@ export class GameManager {
     const recordsProblem = this.records.load();
     const savedProblem = this.sync.loadSaved();
     this.choices.load();
-    const problems = [savedProblem, recordsProblem, settingsProblem, this.reviews.load()].filter(Boolean);
+    const problems = [savedProblem, recordsProblem, settingsProblem, this.reviews.load(), this.luck.load()];
     this.bindInput();
     this.sound.listen(document);
     this.sync.listen();
     this.showLobby();
-    // With one problem, everything else the browser kept is fine: say so.
+    this.report(problems.filter(Boolean));
+    listenFullscreen(this.ui);
+  }
+
+  // Tell what the browser kept but could not read; with one problem, everything else is fine.
+  report(problems) {
     const rest = problems.length === 1 ? "其他数据都还在。" : "";
     if (problems.length) this.ui.message(`${problems.join("；")}。${rest}`, "", true);
-    listenFullscreen(this.ui);
   }
 
   // Route every input event to its handler.
@@ -56,7 +64,7 @@ export class GameManager {
     on("mode", (value) => this.choices.choose("mode", value));
     on("difficulty", (value) => this.choices.choose("difficulty", value));
     on("first", (value) => this.choices.choose("first", value));
-    on("start", () => this.startFromLobby());
+    on("start", () => this.starting.fromLobby());
     on("resume", () => this.resume());
     on("roll", () => this.roll());
     on("toggle", (index) => this.player.toggle(index));
@@ -72,6 +80,7 @@ export class GameManager {
     on("fullscreen", () => toggleFullscreen(this.ui));
     on("take-over", () => this.sync.takeOver());
     this.reviews.bind(on);
+    this.luck.bind(on);
     this.input.listen();
   }
 
@@ -115,66 +124,14 @@ export class GameManager {
     this.ui.showLobby({ lobby: this.choices.current, records: this.records.current, save: this.sync.saved });
   }
 
-  // Start a game from the lobby's choices (asks first when that discards a saved game, even one
-  // another tab is playing: that tab then stops).
-  async startFromLobby() {
-    if (this.requests.busy) return;
-    const elsewhere = this.sync.blockedByOtherTab();
-    this.sync.refreshSaved();
-    if (this.sync.saved || elsewhere) {
-      const question = elsewhere
-        ? "上次没打完的那一局正在另一个标签页里打。开新的一局会放弃它，确定吗？"
-        : "开新的一局会放弃上次没打完的那一局，确定吗？";
-      if (!(await this.ui.confirm(question, "开新的一局"))) return;
-      if (elsewhere) this.sync.claim();
-    }
-    const { mode, difficulty, first } = this.choices.current;
-    const vs = mode === "vs";
-    await this.start({ mode, difficulty: vs ? difficulty : null, first: vs ? first : "me" });
-    if (elsewhere && this.ui.el.game.hidden) this.sync.leave(); // the new game never came
+  // Start a game with `settings`; true when it is on the table (starting.js).
+  start(settings) {
+    return this.starting.start(settings);
   }
 
-  // Ask the server for a new game with `settings` and show it.
-  async start(settings) {
-    if (this.sync.blockedByOtherTab()) return;
-    const work = async (wait) => {
-      this.render(); // busy at once: the old table takes no input while the new game comes
-      this.enter(await wait(this.api.newGame(settings)));
-    };
-    const failed = (error) => {
-      this.requests.fail(error);
-      // The game still shown may be in the computer's turn (重新开始 there): it does not go on
-      // by itself, so say so and offer 让电脑继续 instead of 电脑思考中… for good.
-      const snap = this.table.snap;
-      if (snap && !snap.finished && snap.acting !== "player") this.computer.stopped = true;
-    };
-    const outcome = await this.requests.run("start", work, { fresh: true, failed });
-    // Only a game just entered: after a failure the old game's computer turn must not play on
-    // behind the lobby.
-    if (outcome === "done") this.computer.play();
-  }
-
-  // Resume the saved game: the server restarts its current turn; a rejected save is dropped.
-  async resume() {
-    if (this.requests.busy) return;
-    if (this.sync.blockedByOtherTab()) return this.sync.takeOver(); // as the notice's button does
-    this.sync.refreshSaved();
-    if (!this.sync.saved) {
-      this.showLobby();
-      this.ui.message("没有可以继续的一局了（可能已在另一个标签页打完）");
-      return;
-    }
-    const work = async (wait) => {
-      this.enter(await wait(this.api.act(this.sync.saved, { type: "restart_turn" })));
-    };
-    const failed = (error) => {
-      if (!error.rejected) return this.requests.fail(error);
-      const problem = this.sync.refuseSaved("上次没打完的一局数据有误，无法继续");
-      this.showLobby();
-      this.ui.message(`${problem}；纪录都还在`, error.message);
-    };
-    const outcome = await this.requests.run("resume", work, { fresh: true, failed });
-    if (outcome === "done") this.computer.play();
+  // Resume the saved game (starting.js).
+  resume() {
+    return this.starting.resume();
   }
 
   // Switch to the table with a fresh answer from the server.
@@ -214,6 +171,7 @@ export class GameManager {
     this.counted = true;
     const info = this.records.count(snap);
     this.reviews.finished(this.table.game);
+    this.luck.finished(this.table.game, snap);
     this.sync.gameOver();
     if (info.isNew || (snap.mode === "vs" && info.playerWon)) this.sound.fanfare();
     this.render();

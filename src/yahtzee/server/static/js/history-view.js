@@ -65,8 +65,9 @@ function trendSection(reviewed, total, chart) {
   return section;
 }
 
-// The list of past games, newest first, with 复盘 for the ones kept whole.
-function gamesSection(entries, stored, onReview) {
+// The list of past games, newest first, with 复盘 for the ones kept whole and 同骰再打 for
+// those played on a dice record.
+function gamesSection(entries, { stored, replayable, onReview, onReplay }) {
   const section = make("section", "rv-card rv-games");
   section.append(make("h3", "", `最近的对局（最多保留 100 局）`));
   if (!entries.length) return section;
@@ -98,6 +99,12 @@ function gamesSection(entries, stored, onReview) {
       b.setAttribute("aria-label", `复盘 ${shortDate(e.date)} ${e.total} 分这一局`);
       b.addEventListener("click", () => onReview(e.id));
       cell.append(b);
+    }
+    if (replayable && replayable.has(e.id)) {
+      const again = button("secondary rv-replay", "同骰再打");
+      again.setAttribute("aria-label", `用 ${shortDate(e.date)} ${e.total} 分这一局的骰子再打一局`);
+      again.addEventListener("click", () => onReplay(e.id));
+      cell.append(again);
     }
     tr.append(cell);
     body.append(tr);
@@ -148,14 +155,14 @@ export class HistoryView {
     shell.stopCharts();
     shell.token += 1;
     this.history = history;
-    const { entries, problem, stored, onReview, onFile, refresh } = history;
+    const { entries, problem, stored, onFile, refresh } = history;
     shell.setHead({ view: "history", title: "复盘与历史", back: false, sides: false, exportable: false, history: false });
     shell.onExport = null;
     shell.open();
     if (problem) shell.error(problem);
     const reviewed = entries.filter((e) => e.average !== null);
     const chart = (box, draw) => shell.chart(box, draw);
-    const parts = [trendSection(reviewed, entries.length, chart), gamesSection(entries, stored, onReview), fileSection(onFile)];
+    const parts = [trendSection(reviewed, entries.length, chart), gamesSection(entries, history), fileSection(onFile)];
     this.body.replaceChildren(...parts);
     this.body.setAttribute("aria-busy", "false");
     // Games whose review failed earlier (offline) get their figures now, one at a time.

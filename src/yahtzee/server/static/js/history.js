@@ -48,6 +48,9 @@ export class Reviews {
     return problem;
   }
 
+  // Play a kept game's dice again; set by the page to luck.js's replayGame.
+  onReplay() {}
+
   // Register the buttons' events on the page's input router.
   bind(on) {
     on("review", () => this.openCurrent());

@@ -10,6 +10,7 @@ import { Api } from "./api.js";
 import { GameManager } from "./controller.js";
 import { Reviews } from "./history.js";
 import { Input } from "./input.js";
+import { Luck } from "./luck.js";
 import { Sound } from "./sound.js";
 import { LocalStore } from "./storage.js";
 import { TabGuard } from "./tabs.js";
@@ -40,7 +41,9 @@ function boot() {
       backend,
       message: (text, title) => manager && manager.ui.message(text, title),
     }),
+    luck: new Luck({ api: new Api(), store, message: (text, title) => manager && manager.ui.message(text, title) }),
   });
+  manager.reviews.onReplay = (game) => manager.luck.replayGame(game);
   manager.init();
   window.yahtzeeReady = true; // the browser tests wait for this before they act
 }

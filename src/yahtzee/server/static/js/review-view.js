@@ -6,6 +6,7 @@
 import { button, make } from "./dom.js";
 import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
+import { sameDiceSection } from "./same-dice-view.js";
 import { modeText, skill } from "./review-words.js";
 import { levelName } from "./terms.js";
 import { pointsText } from "./words.js";
@@ -87,11 +88,12 @@ export class ReviewView {
 
   // Show the review of `game`: `ask(side)` returns the server's review (a promise). `back` when
   // the history was opened before: its button then leads back to it.
-  show({ game, ask, errorText, onExport, onHistory, back }) {
+  show({ game, ask, sameDice, errorText, onExport, onHistory, back }) {
     const shell = this.shell;
     shell.stopCharts();
     this.game = game;
     this.ask = ask;
+    this.sameDice = sameDice;
     this.errorText = errorText;
     shell.onExport = onExport;
     shell.onHistory = onHistory;
@@ -132,6 +134,19 @@ export class ReviewView {
     }
   }
 
+  // 高手同骰 for a finished game on a dice record: a card filled in when the server answers.
+  sameDiceCard() {
+    const game = this.game;
+    if (!game.finished || !game.record) return [];
+    const card = make("section", "rv-card rv-same-dice");
+    card.append(make("h3", "", "高手同骰：高手打你这一局的骰子"), make("p", "rv-loading", "计算中…"));
+    this.sameDice().then(
+      (answer) => card.lastChild.replaceWith(sameDiceSection(answer)),
+      (error) => (card.lastChild.textContent = `暂时算不出来：${this.errorText(error)}`),
+    );
+    return [card];
+  }
+
   // Lay out one side's review: summary, charts, costliest mistakes, risks, every decision.
   render(review, side) {
     const who = side === "player" ? "你" : "电脑";
@@ -149,7 +164,8 @@ export class ReviewView {
     const mistakes = mistakesSection(review, who);
     this.unfold = mistakes.unfold;
     const risks = review.risks && review.risks.length ? [risksSection(review, who)] : [];
-    this.body.replaceChildren(sub, summary, expected, ...win, mistakes.section, ...risks, allSection(review, who));
+    const same = side === "player" ? this.sameDiceCard() : [];
+    this.body.replaceChildren(sub, summary, ...same, expected, ...win, mistakes.section, ...risks, allSection(review, who));
   }
 
   // Open mistake `index` (from a chart mark) and scroll it into view.

@@ -42,9 +42,11 @@ export class ReviewController {
       );
       return answer;
     };
+    let same = null; // 高手同骰, asked for once, when the player's side is first drawn
     this.reviewView.show({
       game,
       ask,
+      sameDice: () => (same = same || this.hub.api.sameDice(game)),
       errorText: shortMessage,
       onExport: () => this.hub.download(game, id),
       onHistory: () => this.openHistory(),
@@ -62,9 +64,16 @@ export class ReviewController {
       entries,
       problem,
       stored: new Set(hub.store.games().map((g) => g.id)),
+      replayable: new Set(hub.store.games().filter((g) => g.game.record).map((g) => g.id)),
       onReview: (id) => {
         const game = hub.store.game(id);
         if (game) this.openGame(game, {}, id);
+      },
+      onReplay: (id) => {
+        const game = hub.store.game(id);
+        if (!game) return;
+        this.dialog.dialog.close();
+        hub.onReplay(game);
       },
       onFile: (input) => this.openFile(input),
       refresh: (id) => this.refresh(id),

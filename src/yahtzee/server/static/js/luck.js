@@ -1,0 +1,170 @@
+// 同样的运气: games on a fixed dice record. After a game on a record the result dialog compares
+// it with the earlier tries on the same dice, shows 高手同骰 (the 高手 on the player's own dice)
+// and offers to play the same dice again; the lobby shows today's challenge (one record a day
+// for everyone; the first try counts), its 高手 score, the streak of days, and 复制成绩.
+
+import { button, make } from "./dom.js";
+import { LuckStore } from "./luck-store.js";
+import { sameDiceSection } from "./same-dice-view.js";
+
+// A day (YYYY-MM-DD) as 12月2日.
+function monthDay(date) {
+  const [, month, day] = date.split("-").map(Number);
+  return `${month}月${day}日`;
+}
+
+// The player's total in a finished game's JSON.
+const playerTotal = (game) => game.sides[0].totals.total;
+
+export class Luck {
+  // `api` asks the server; `store` reads and writes keys (LocalStore); `message(text, title)`
+  // tells the player. `host`, the GameManager, is set when it takes this piece.
+  constructor({ api, store, message, doc = document }) {
+    this.api = api;
+    this.store = new LuckStore(store);
+    this.message = message;
+    this.host = null;
+    this.lobby = doc.getElementById("daily");
+    this.result = doc.getElementById("result-luck");
+    this.today = null; // {date, record} of /api/daily, once known
+    this.last = null; // the finished game the result dialog shows
+  }
+
+  // Read what the browser kept (returns a one-line problem or null) and ask for today's record.
+  load() {
+    const problem = this.store.load();
+    this.api.daily().then(
+      (today) => {
+        this.today = today;
+        this.renderLobby();
+      },
+      () => this.renderLobby(), // offline: no challenge to offer until the next visit
+    );
+    return problem;
+  }
+
+  // Register the buttons' events on the page's input router.
+  bind(on) {
+    on("replay", () => this.replay());
+    on("daily", () => this.startDaily());
+    on("daily-copy", () => this.copyDaily());
+  }
+
+  // The lobby's entry for today's challenge.
+  renderLobby() {
+    const box = this.lobby;
+    if (!box) return;
+    box.hidden = !this.today;
+    if (!this.today) return;
+    const { date } = this.today;
+    const day = this.store.day(date);
+    box.replaceChildren(make("h3", "", `每日挑战 · ${monthDay(date)}`));
+    const line = make("p", "daily-line");
+    const buttons = make("div", "daily-buttons");
+    if (!day) {
+      line.textContent = "今天的骰子人人相同，第一次打完的成绩算数";
+      buttons.append(this.action("primary", "开始今天的挑战", "daily"));
+    } else {
+      const parts = [day.first !== null ? `第一次 ${day.first} 分（算数）` : "第一次还没打完"];
+      if (day.first !== null && day.expert !== null) parts.push(`高手同骰 ${day.expert} 分`);
+      parts.push(`连续 ${this.store.streak(date)} 天`);
+      line.textContent = parts.join(" · ");
+      buttons.append(this.action("secondary", "再打一次（练习）", "daily"));
+      if (day.first !== null) buttons.append(this.action("secondary", "复制成绩", "daily-copy"));
+    }
+    box.append(line, buttons);
+  }
+
+  // A button that reports `action` to the input router.
+  action(className, text, name) {
+    const b = button(className, text);
+    b.dataset.action = name;
+    return b;
+  }
+
+  // Start a game with `settings` (asking first when that abandons an unfinished one); true when
+  // it is on the table.
+  start(settings) {
+    return this.host.starting.asking(settings);
+  }
+
+  // Start today's challenge (a single game on the day's record).
+  async startDaily() {
+    const started = await this.start({ mode: "single", difficulty: null, first: "me", record: "daily" });
+    if (started) this.countStart();
+  }
+
+  // A daily game is on the table: count the try (only the first one's score counts).
+  countStart() {
+    const snap = this.host.table.snap;
+    if (snap && snap.daily && snap.record) this.store.startDay(snap.daily, snap.record);
+    this.renderLobby();
+  }
+
+  // Play the dice of the game the result dialog shows again.
+  replay() {
+    if (this.last) this.replayGame(this.last);
+  }
+
+  // Play `game`'s dice again (a finished game's JSON), with its settings.
+  replayGame(game) {
+    if (!game.record) return;
+    const first = game.first === "random" ? (game.starter === 0 ? "me" : "computer") : game.first;
+    const settings = { mode: game.mode, difficulty: game.difficulty, first, record: game.record.id };
+    if (game.record.daily) settings.record = "daily";
+    this.start(settings).then((started) => started && game.record.daily && this.countStart());
+  }
+
+  // A game ended: compare it with the earlier tries on its dice, count a daily, and show what
+  // the 高手 made of the same dice.
+  finished(game, snap) {
+    const box = this.result;
+    this.last = game;
+    if (!box) return;
+    box.replaceChildren();
+    if (!game.record || !snap.record) return;
+    const score = playerTotal(game);
+    const before = this.store.tries(snap.record);
+    this.store.addTry(snap.record, score);
+    const lines = [];
+    if (snap.daily) {
+      const counted = this.store.finishDay(snap.daily, snap.record, score);
+      const first = this.store.day(snap.daily).first;
+      lines.push(
+        counted
+          ? `每日挑战 ${monthDay(snap.daily)}：这一局的 ${score} 分算数`
+          : `每日挑战 ${monthDay(snap.daily)}：这一局是练习，${first !== null ? `第一次的 ${first} 分才算数` : "第一次没有打完，今天没有成绩"}`,
+      );
+      this.renderLobby();
+    } else if (before.length) {
+      const best = Math.max(...before);
+      lines.push(`同样的骰子第 ${before.length + 1} 次：之前最好 ${best} 分${score > best ? "，这次更好" : ""}`);
+    }
+    for (const text of lines) box.append(make("p", "luck-line", text));
+    const pending = make("p", "luck-line same-dice-pending", "高手同骰：计算中…");
+    box.append(this.action("secondary replay", "用同样的骰子再打一局", "replay"), pending);
+    this.api.sameDice(game).then(
+      (answer) => {
+        pending.replaceWith(sameDiceSection(answer));
+        if (snap.daily) this.store.setExpert(snap.daily, answer.computer_totals.total);
+        this.renderLobby();
+      },
+      () => (pending.textContent = "高手同骰：暂时算不出来（网络或服务器的问题），复盘里可以再看"),
+    );
+  }
+
+  // Copy a line to share today's result: the date, the score and the 高手's, no dice.
+  async copyDaily() {
+    const day = this.today && this.store.day(this.today.date);
+    if (!day || day.first === null) return;
+    const expert = day.expert !== null ? `，高手同骰 ${day.expert} 分` : "";
+    const streak = this.store.streak(this.today.date);
+    const text = `快艇骰子每日挑战 ${monthDay(this.today.date)}：我 ${day.first} 分${expert}${streak > 1 ? `，已连续 ${streak} 天` : ""}`;
+    try {
+      await navigator.clipboard.writeText(text);
+      this.message(`已复制：${text}`);
+    } catch {
+      this.message(`没能自动复制，请手动复制：${text}`);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// 高手同骰: what the 高手 made of the player's own dice, drawn from the server's answer
+// (/api/same-dice): one line, and box by box beside the player's with the difference.
+
+import { make } from "./dom.js";
+import { TERMS } from "./terms.js";
+import { signed } from "./words.js";
+
+// The sums that end the comparison, after the boxes (their names come from the terms).
+const SUMS = ["upper_bonus", "yahtzee_bonus", "total"];
+
+// A row of the comparison: name, the player's points, the 高手's, and the difference.
+function row(name, player, expert, className = "") {
+  const tr = make("tr", className);
+  const th = make("th", "", name);
+  th.scope = "row";
+  const diff = player - expert;
+  tr.append(
+    th,
+    make("td", "num", String(player)),
+    make("td", "num", String(expert)),
+    make("td", `num ${diff > 0 ? "ahead" : diff < 0 ? "behind" : "even"}`, signed(diff, 0)),
+  );
+  return tr;
+}
+
+// The comparison as a section: the server's line, then a table a tap unfolds.
+export function sameDiceSection(answer) {
+  const section = make("section", "same-dice");
+  section.setAttribute("aria-label", "高手同骰");
+  section.append(make("p", "same-dice-line", answer.text));
+  const details = make("details", "same-dice-details");
+  details.append(make("summary", "", "逐项对比"));
+  const table = make("table", "same-dice-table");
+  const head = make("tr");
+  for (const text of ["项目", "你", answer.computer_zh || "高手", "差"]) {
+    const th = make("th", "", text);
+    th.scope = "col";
+    head.append(th);
+  }
+  const thead = make("thead");
+  thead.append(head);
+  const body = make("tbody");
+  for (const box of answer.boxes) body.append(row(box.name, box.player, box.computer));
+  for (const term of TERMS.sums.filter((t) => SUMS.includes(t.key))) {
+    const className = term.key === "total" ? "grand" : "sum";
+    body.append(row(term.name, answer.player_totals[term.key], answer.computer_totals[term.key], className));
+  }
+  table.append(thead, body);
+  details.append(table);
+  section.append(details);
+  return section;
+}

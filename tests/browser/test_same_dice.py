@@ -1,0 +1,125 @@
+"""同样的运气 in the page: a game played again on the same dice, 高手同骰 beside the player's
+boxes, the daily challenge (the first try counts), the shared line, and an altered save."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.support import OpenTable, Table
+from yahtzee.codec import from_json
+
+RESULT = "#result-dialog[open]"
+
+
+def play_out(table: Table) -> None:
+    """Play the game on the table to its end: one roll a turn, the best-paying box."""
+    for _ in range(13):
+        table.roll()
+        table.score(table.best_box(), confirm=True)
+    table.page.wait_for_selector(RESULT)
+
+
+def kept(table: Table) -> dict[str, Any]:
+    """The last finished game the page kept whole (its JSON)."""
+    data = table.storage("yahtzee.history.games")
+    game: dict[str, Any] = data["games"][-1]["game"]
+    return game
+
+
+def first_roll(game: dict[str, Any]) -> list[int]:
+    rolls: list[int] = game["sides"][0]["log"][0]["rolls"][0]
+    return rolls
+
+
+def test_a_game_is_played_again_on_the_same_dice(table: Table) -> None:
+    page = table.page
+    table.start_single()
+    play_out(table)
+    game = kept(table)
+    score = game["sides"][0]["totals"]["total"]
+    # 高手同骰: its line, and box by box beside the player's (13 boxes and 3 sums).
+    line = page.locator("#result-luck .same-dice-line")
+    expect(line).to_have_text(re.compile(rf"^高手同骰 \d+ 分，你 {score} 分"))
+    page.locator("#result-luck .same-dice-details summary").click()
+    assert page.locator("#result-luck .same-dice-table tbody tr").count() == 16
+    # The same dice again: the first roll is the first game's.
+    page.get_by_role("button", name="用同样的骰子再打一局").click()
+    expect(page.locator(RESULT)).to_have_count(0)
+    table.wait_idle()
+    table.roll()
+    assert table.dice() == first_roll(game)
+    play_out(table)
+    again = kept(table)
+    assert again["record"]["id"] == game["record"]["id"]
+    expect(page.locator("#result-luck .luck-line").first).to_have_text(
+        re.compile(rf"^同样的骰子第 2 次：之前最好 {score} 分")
+    )
+    # From the history too.
+    page.locator("#result-dialog").get_by_role("button", name="回大厅").click()
+    page.get_by_role("button", name="复盘与历史").click()
+    page.locator(".rv-replay").first.click()
+    table.wait_idle()
+    table.roll()
+    assert table.dice() == first_roll(game)
+
+
+def test_the_daily_challenge_counts_the_first_try(table: Table) -> None:
+    page = table.page
+    daily = page.locator("#daily")
+    expect(daily).to_be_visible()
+    expect(daily.locator("h3")).to_have_text(re.compile(r"^每日挑战 · \d+月\d+日$"))
+    daily.get_by_role("button", name="开始今天的挑战").click()
+    table.wait_idle()
+    play_out(table)
+    game = kept(table)
+    score = game["sides"][0]["totals"]["total"]
+    assert game["record"]["daily"]
+    expect(page.locator("#result-luck .luck-line").first).to_have_text(
+        re.compile(rf"^每日挑战 \d+月\d+日：这一局的 {score} 分算数$")
+    )
+    expect(page.locator("#result-luck .same-dice-line")).to_be_visible()
+    expert = int(re.findall(r"\d+", page.locator("#result-luck .same-dice-line").inner_text())[0])
+    page.locator("#result-dialog").get_by_role("button", name="回大厅").click()
+    expect(daily.locator(".daily-line")).to_have_text(
+        f"第一次 {score} 分（算数） · 高手同骰 {expert} 分 · 连续 1 天"
+    )
+    # The shared line: the date and both scores, no dice.
+    page.evaluate("() => { navigator.clipboard.writeText = async (t) => (window.__copied = t); }")
+    daily.get_by_role("button", name="复制成绩").click()
+    copied = page.evaluate("() => window.__copied")
+    shared = rf"快艇骰子每日挑战 \d+月\d+日：我 {score} 分，高手同骰 {expert} 分"
+    assert re.fullmatch(shared, copied)
+    # A second try is practice: the first score stays the one that counts.
+    daily.get_by_role("button", name="再打一次（练习）").click()
+    table.wait_idle()
+    table.roll()
+    assert table.dice() == first_roll(game)
+    play_out(table)
+    expect(page.locator("#result-luck .luck-line").first).to_have_text(
+        re.compile(rf"：这一局是练习，第一次的 {score} 分才算数$")
+    )
+    page.locator("#result-dialog").get_by_role("button", name="回大厅").click()
+    expect(daily.locator(".daily-line")).to_have_text(re.compile(rf"^第一次 {score} 分（算数）"))
+
+
+def test_a_save_with_altered_dice_is_set_aside(open_table: OpenTable) -> None:
+    table = open_table()
+    table.start_single()
+    table.roll()
+    records = table.storage("yahtzee.records")
+    data = table.storage("yahtzee.game")
+    data["turn"]["rolls"][0] = [6, 6, 6, 6, 6]
+    if from_json(data).turn.dice == tuple(table.dice()):
+        data["turn"]["rolls"][0] = [5, 5, 5, 5, 5]
+    table.set_storage({"yahtzee.game": json.dumps(data)})
+    table.reload()
+    table.page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.page.wait_for_selector("#message:not([hidden])")
+    assert table.message().startswith("上次没打完的一局存档被改动过，骰子和记录对不上，无法继续")
+    assert table.page.locator("#lobby").is_visible()
+    assert table.storage("yahtzee.records") == records
+    assert table.storage("yahtzee.game.unreadable") is not None  # kept aside, not dropped
