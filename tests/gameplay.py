@@ -8,6 +8,7 @@ from typing import Any
 from yahtzee.dice_record import DiceRecords
 from yahtzee.game import Difficulty, First, Game, Mode, RandomSource, Roll, Score, UseHint
 from yahtzee.players import get_player
+from yahtzee.rules import Box
 from yahtzee.solver import Table
 
 TEST_KEY = b"a dice key for the tests, 32 byte"
@@ -100,3 +101,14 @@ def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]
         for i, item in enumerate(value):
             paths += json_paths(item, (*prefix, i))
     return paths
+
+
+# One roll for each lower box that it fills without a Yahtzee (for sheets the Joker tests need).
+LOWER_FILLERS: list[tuple[list[int], Box]] = [
+    ([2, 2, 2, 3, 4], Box.THREE_OF_A_KIND),
+    ([2, 2, 2, 2, 4], Box.FOUR_OF_A_KIND),
+    ([2, 2, 3, 3, 3], Box.FULL_HOUSE),
+    ([1, 2, 3, 4, 6], Box.SMALL_STRAIGHT),
+    ([1, 2, 3, 4, 5], Box.LARGE_STRAIGHT),
+    ([1, 1, 3, 4, 6], Box.CHANCE),
+]

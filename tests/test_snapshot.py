@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.gameplay import random_game
+from tests.gameplay import LOWER_FILLERS, random_game
 from tests.test_game import FixedDice
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score
 from yahtzee.rules import BOXES, Box, choices
@@ -95,16 +95,6 @@ def _joker_game(first: list[int], scored: list[tuple[list[int], Box]], again: li
     for dice, box in scored:
         game = game.apply(Roll(), FixedDice(dice)).apply(Score(box))
     return game.apply(Roll(), FixedDice(again))
-
-
-LOWER_FILLERS = [
-    ([2, 2, 2, 3, 4], Box.THREE_OF_A_KIND),
-    ([2, 2, 2, 2, 4], Box.FOUR_OF_A_KIND),
-    ([2, 2, 3, 3, 3], Box.FULL_HOUSE),
-    ([1, 2, 3, 4, 6], Box.SMALL_STRAIGHT),
-    ([1, 2, 3, 4, 5], Box.LARGE_STRAIGHT),
-    ([1, 1, 3, 4, 6], Box.CHANCE),
-]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from tests.browser.support import (
     install_roll,
     resume_saved,
 )
-from tests.gameplay import single_last_turn
+from tests.gameplay import LOWER_FILLERS, single_last_turn
 from yahtzee.game import Game, Roll, Score
 from yahtzee.rules import Box
 
@@ -586,12 +586,7 @@ def test_joker_with_only_upper_zeros_left(table: Table) -> None:
     fill = [
         ([1, 2, 3, 4, 6], Box.YAHTZEE),
         ([2, 2, 3, 4, 5], Box.TWOS),
-        ([2, 2, 2, 3, 4], Box.THREE_OF_A_KIND),
-        ([2, 2, 2, 2, 4], Box.FOUR_OF_A_KIND),
-        ([2, 2, 3, 3, 3], Box.FULL_HOUSE),
-        ([1, 2, 3, 4, 6], Box.SMALL_STRAIGHT),
-        ([1, 2, 3, 4, 5], Box.LARGE_STRAIGHT),
-        ([1, 1, 3, 4, 6], Box.CHANCE),
+        *LOWER_FILLERS,
         ([1, 1, 1, 2, 3], Box.ONES),
         ([3, 3, 3, 2, 1], Box.THREES),
         ([4, 4, 4, 2, 1], Box.FOURS),

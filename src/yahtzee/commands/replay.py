@@ -13,11 +13,10 @@ dice must be that record's. ``--json`` prints one object with at least ``total``
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
+from yahtzee.commands._game_file import read_game
 from yahtzee.commands._on_record import add_common, output, play
-from yahtzee.errors import InvalidGameError, RecordUnavailableError
+from yahtzee.errors import RecordUnavailableError
 
 HELP = "play a computer on the dice of a saved game (its dice record) and print its sheet"
 
@@ -28,15 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yahtzee.codec import loads
     from yahtzee.dice_key import dice_key
     from yahtzee.dice_record import DiceRecords
 
-    try:
-        text = sys.stdin.read() if args.game == "-" else Path(args.game).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidGameError(f"cannot read {args.game!r}: {error}") from error
-    game = loads(text)
+    game = read_game(args.game)
     if game.record is None:
         raise RecordUnavailableError(f"{args.game!r} has no dice record (saved before records)")
     records = DiceRecords(dice_key().secret)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import unicodedata
-from pathlib import Path
 
+from yahtzee.commands._game_file import read_game
 from yahtzee.commands._numbers import whole_number
-from yahtzee.errors import InvalidGameError, MalformedError
+from yahtzee.errors import MalformedError
 
 HELP = "review a finished game (or a side that has filled its sheet): luck, mistakes, what was best"
 
@@ -82,7 +81,6 @@ def _chances_line(curve: dict[str, object], side: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yahtzee.codec import loads
     from yahtzee.game import Mode
     from yahtzee.report import review_json
     from yahtzee.review import review_side
@@ -92,11 +90,7 @@ def run(args: argparse.Namespace) -> int:
     from yahtzee.winprob.tables import find_win_tables
     from yahtzee.words import points_zh
 
-    try:
-        text = sys.stdin.read() if args.game == "-" else Path(args.game).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidGameError(f"cannot read {args.game!r}: {error}") from error
-    game = loads(text)
+    game = read_game(args.game)
     index = 0 if args.side == "player" else 1
     if index >= len(game.sides):
         raise MalformedError("a single-player game has no computer side")
