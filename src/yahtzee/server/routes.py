@@ -27,6 +27,10 @@ from yahtzee.game import (
     verb,
 )
 from yahtzee.hints import hint_for
+from yahtzee.practice.draw import MAX_SEED, draw_round
+from yahtzee.practice.grade import Answer, grade, position_of
+from yahtzee.practice.themes import Theme
+from yahtzee.practice.views import GradeView, RoundView, round_view
 from yahtzee.report import ReviewReport, review_report
 from yahtzee.review import review_side
 from yahtzee.server import schemas
@@ -155,3 +159,25 @@ async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
         return json_response(review_report(graded))
     # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
     return json_response(vs_review(graded, game, index, model))
+
+
+@router.post("/api/practice/round", response_model=RoundView, responses=ERROR_RESPONSES)
+async def practice_round(request: schemas.PracticeRoundRequest, engine: EngineDep) -> Any:
+    """练习: a round of positions of a theme (or 混合), drawn from its seed."""
+    theme = Theme.parse(request.theme)
+    seed = engine.rng.randint(0, MAX_SEED) if request.seed is None else request.seed
+    drills = draw_round(engine.require_advisor(), theme, seed, request.count)
+    return json_response(round_view(seed, theme, drills))
+
+
+@router.post("/api/practice/grade", response_model=GradeView, responses=ERROR_RESPONSES)
+async def practice_grade(request: schemas.PracticeGradeRequest, engine: EngineDep) -> Any:
+    """练习: an answer to a position graded against the optimal strategy."""
+    given = request.position
+    position = position_of(given.sheet, given.yahtzee_bonus, given.dice, given.rolls_left)
+    answer = request.answer
+    if isinstance(answer, schemas.KeepAnswer):
+        choice = Answer.hold(answer.keep)
+    else:
+        choice = Answer(box=answer.box)
+    return json_response(grade(engine.require_advisor(), position, choice))
