@@ -3,12 +3,14 @@ the two endpoints through the ASGI client."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any, get_args
 
 import pytest
 from fastapi.testclient import TestClient
 
+from yahtzee.cli import main
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.hints import why_text
 from yahtzee.practice.draw import (
@@ -446,3 +448,41 @@ def test_bad_practice_requests_are_named(
 ) -> None:
     error = post(client, path, body, status)["error"]
     assert words in error["message"], error
+
+
+# The command line ------------------------------------------------------------------------------
+
+
+def test_drill_lists_the_themes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "--themes"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "full_house_draw\t两对拼葫芦" and lines[-1] == "mixed\t混合"
+
+
+def test_drill_json_is_the_round_of_its_seed(
+    solver_table: Table, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["drill", "--theme", "endgame", "--count", "3", "--seed", "9", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    drills = draw_round(Advisor(solver_table), Theme.ENDGAME, 9, 3)
+    assert lines == [json.loads(json.dumps(drill_json(d))) for d in drills]
+    assert main(["drill", "--count", "1", "--seed", "9"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("seed 9, theme mixed\n#1 ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["drill", "--theme", "yahtzee"], "unknown theme: 'yahtzee'"),
+        (["drill", "--count", "0"], "must be at least 1"),
+        (["drill", "--seed", "-3"], "must not be negative"),
+    ],
+)
+def test_drill_bad_arguments(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert words in capsys.readouterr().err
