@@ -16,12 +16,13 @@ import { Sync } from "./sync.js";
 
 export class GameManager {
   // Take the collaborators; nothing happens until init().
-  constructor({ api, view, input, store, sound, guard, reviews }) {
+  constructor({ api, view, input, store, sound, guard, reviews, practice }) {
     this.api = api;
     this.ui = view;
     this.input = input;
     this.sound = sound;
     this.reviews = reviews; // 复盘 and the history of finished games (history.js)
+    this.practice = practice; // 练习 (practice.js)
     this.table = emptyTable();
     this.requests = new Requests(view, () => this.render());
     this.sync = new Sync(this, store, guard);
@@ -39,7 +40,7 @@ export class GameManager {
     const recordsProblem = this.records.load();
     const savedProblem = this.sync.loadSaved();
     this.choices.load();
-    const problems = [savedProblem, recordsProblem, settingsProblem, this.reviews.load()].filter(Boolean);
+    const problems = [savedProblem, recordsProblem, settingsProblem, this.reviews.load(), this.practice.load()].filter(Boolean);
     this.bindInput();
     this.sound.listen(document);
     this.sync.listen();
@@ -119,6 +120,7 @@ export class GameManager {
   // another tab is playing: that tab then stops).
   async startFromLobby() {
     if (this.requests.busy) return;
+    if (this.choices.current.mode === "practice") return this.practice.start();
     const elsewhere = this.sync.blockedByOtherTab();
     this.sync.refreshSaved();
     if (this.sync.saved || elsewhere) {

@@ -9,6 +9,7 @@
 import { Api } from "./api.js";
 import { GameManager } from "./controller.js";
 import { Reviews } from "./history.js";
+import { Practice } from "./practice.js";
 import { Input } from "./input.js";
 import { Sound } from "./sound.js";
 import { LocalStore } from "./storage.js";
@@ -39,6 +40,12 @@ function boot() {
       api: new Api(),
       backend,
       message: (text, title) => manager && manager.ui.message(text, title),
+    }),
+    practice: new Practice({
+      api: new Api(),
+      backend,
+      message: (text, title) => manager && manager.ui.message(text, title),
+      lobby: () => manager && manager.showLobby(),
     }),
   });
   manager.init();
