@@ -151,9 +151,10 @@ export class PracticeView {
       top.append(item);
     }
     const why = make("p", "pf-why", `为什么：${graded.why}`);
+    const legend = make("p", "pf-legend", `★ 金色标出的是最优${graded.best.box ? "的格子" : "保留的骰子"}`);
     const next = button("primary pf-next", last ? "看本轮总结" : "下一题");
     next.dataset.practice = "next";
-    box.append(verdict, list, top, why, next);
+    box.append(verdict, list, top, why, legend, next);
     box.hidden = false;
     next.focus({ preventScroll: true });
     if (box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
