@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from tests.browser.support import OpenTable, Table
 
@@ -22,12 +22,17 @@ ROUND = 10
 def choose_practice(table: Table, theme: str | None = None, *, touch: bool = False) -> None:
     """Pick 练习 in the lobby (and a theme, by its Chinese name), then 开始练习."""
     page = table.page
-    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+
+    def press(loc: Locator) -> None:
+        if touch:
+            loc.tap()
+        else:
+            loc.click()
+
     press(page.get_by_role("button", name="练习", exact=True))
     if theme:
         press(page.locator("#practice-options").get_by_role("button", name=theme, exact=True))
-    start = page.get_by_role("button", name="开始练习")
-    press(start)
+    press(page.get_by_role("button", name="开始练习"))
 
 
 def wait_question(page: Page) -> None:
