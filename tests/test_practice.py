@@ -486,3 +486,23 @@ def test_drill_bad_arguments(
         main(argv)
     assert exit_.value.code == 2
     assert words in capsys.readouterr().err
+
+
+def test_the_explore_endpoint_ranks_every_option(client: TestClient, solver_table: Table) -> None:
+    given = {"sheet": {"ones": 3, "chance": 22}, "yahtzee_bonus": 0, "dice": [2, 3, 4, 5, 5]}
+    body = post(client, "/api/practice/explore", {"position": {**given, "rolls_left": 2}})
+    advice = Advisor(solver_table).advise(
+        Sheet.from_scores(given["sheet"]),
+        (2, 3, 4, 5, 5),
+        2,  # type: ignore[arg-type]
+    )
+    assert len(body["options"]) == len(advice.options)
+    assert [o["ev"] for o in body["options"]] == [round(o.ev, 2) for o in advice.options]
+    assert body["options"][0]["text"] == "保留 2 3 4 5"
+    assert body["view"]["rolls_left"] == 2 and body["view"]["dice"] == [2, 3, 4, 5, 5]
+    boxes = post(client, "/api/practice/explore", {"position": {**given, "rolls_left": 0}})
+    assert all(o["text"].startswith("登记「") for o in boxes["options"])
+    # An impossible sheet gets the refusal ``yahtzee advise`` gives.
+    bad = {**given, "sheet": {"ones": 7}, "rolls_left": 1}
+    error = post(client, "/api/practice/explore", {"position": bad}, 400)["error"]
+    assert error["message"].endswith("7 is not a possible score for ones")

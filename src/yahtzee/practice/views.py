@@ -16,7 +16,7 @@ from yahtzee.practice.draw import Drill
 from yahtzee.practice.themes import MIXED, MIXED_ZH, THEMES, Position, Theme
 from yahtzee.rules import MAX_ROLLS, Box
 from yahtzee.snapshot import Snapshot, view_of
-from yahtzee.solver import Option
+from yahtzee.solver import Advice, Option
 from yahtzee.words import option_words
 
 EV_DIGITS = 2
@@ -91,6 +91,22 @@ class GradeView:
     why: str
 
 
+@dataclass(frozen=True, slots=True)
+class ExploreView:
+    """研究: every option at a position, best first, with the snapshot to draw it."""
+
+    options: tuple[ChoiceView, ...]
+    view: Snapshot
+
+
+def explore_view(position: Position, advice: Advice) -> ExploreView:
+    """Every option of ``advice`` in words, and ``position`` drawn as a game's."""
+    return ExploreView(
+        options=tuple(ChoiceView.of(option) for option in advice.options),
+        view=view_of(position_game(position)),
+    )
+
+
 def theme_terms() -> tuple[ThemeTerm, ...]:
     """Every theme, then 混合."""
     return (*(ThemeTerm(theme.value, theme.zh) for theme in THEMES), ThemeTerm(MIXED, MIXED_ZH))
@@ -146,11 +162,13 @@ def drill_json(drill: Drill) -> dict[str, object]:
 __all__ = [
     "EV_DIGITS",
     "ChoiceView",
+    "ExploreView",
     "GradeView",
     "PositionView",
     "RoundView",
     "ThemeTerm",
     "drill_json",
+    "explore_view",
     "position_game",
     "position_view",
     "round_view",

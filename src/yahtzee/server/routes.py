@@ -30,7 +30,7 @@ from yahtzee.hints import hint_for
 from yahtzee.practice.draw import MAX_SEED, draw_round
 from yahtzee.practice.grade import Answer, grade, position_of
 from yahtzee.practice.themes import Theme
-from yahtzee.practice.views import GradeView, RoundView, round_view
+from yahtzee.practice.views import ExploreView, GradeView, RoundView, explore_view, round_view
 from yahtzee.report import ReviewReport, review_report
 from yahtzee.review import review_side
 from yahtzee.server import schemas
@@ -181,3 +181,12 @@ async def practice_grade(request: schemas.PracticeGradeRequest, engine: EngineDe
     else:
         choice = Answer(box=answer.box)
     return json_response(grade(engine.require_advisor(), position, choice))
+
+
+@router.post("/api/practice/explore", response_model=ExploreView, responses=ERROR_RESPONSES)
+async def practice_explore(request: schemas.PracticeExploreRequest, engine: EngineDep) -> Any:
+    """研究: every option at any position with its expected total, as ``yahtzee advise``."""
+    given = request.position
+    position = position_of(given.sheet, given.yahtzee_bonus, given.dice, given.rolls_left)
+    advice = engine.require_advisor().advise(position.sheet, position.dice, position.rolls_left)
+    return json_response(explore_view(position, advice))

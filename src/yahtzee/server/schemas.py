@@ -121,6 +121,10 @@ class BoxAnswer(_Strict):
 PracticeAnswer = Annotated[KeepAnswer | BoxAnswer, Field(discriminator="type")]
 
 
+class PracticeExploreRequest(_Strict):
+    position: PracticePosition
+
+
 class PracticeGradeRequest(_Strict):
     position: PracticePosition
     answer: PracticeAnswer
