@@ -489,13 +489,10 @@ def test_drill_bad_arguments(
 
 
 def test_the_explore_endpoint_ranks_every_option(client: TestClient, solver_table: Table) -> None:
-    given = {"sheet": {"ones": 3, "chance": 22}, "yahtzee_bonus": 0, "dice": [2, 3, 4, 5, 5]}
+    sheet = {"ones": 3, "chance": 22}
+    given: dict[str, Any] = {"sheet": sheet, "yahtzee_bonus": 0, "dice": [2, 3, 4, 5, 5]}
     body = post(client, "/api/practice/explore", {"position": {**given, "rolls_left": 2}})
-    advice = Advisor(solver_table).advise(
-        Sheet.from_scores(given["sheet"]),
-        (2, 3, 4, 5, 5),
-        2,  # type: ignore[arg-type]
-    )
+    advice = Advisor(solver_table).advise(Sheet.from_scores(sheet), (2, 3, 4, 5, 5), 2)
     assert len(body["options"]) == len(advice.options)
     assert [o["ev"] for o in body["options"]] == [round(o.ev, 2) for o in advice.options]
     assert body["options"][0]["text"] == "保留 2 3 4 5"
