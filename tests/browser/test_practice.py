@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.support import OpenTable, Table
 
@@ -177,3 +177,27 @@ def test_unreadable_progress_is_reported_and_kept(table: Table) -> None:
     assert table.text("#practice-line") == "已练 1 轮 · 上一轮平均每题失误 1.50 分"
     assert page.locator("[data-practice-theme='chance']").get_attribute("aria-pressed") == "true"
     assert len(table.storage(KEY)["rounds"]) == 2
+
+
+def test_explore_a_position_from_its_answer(table: Table) -> None:
+    page = table.page
+    choose_practice(table, "连号冲顺子")
+    wait_question(page)
+    graded = answer_and_read(page, lambda: page.locator("#practice .roll").click())
+    page.get_by_role("button", name="研究这个局面").click()
+    options = page.locator(".px-options li")
+    options.first.wait_for()
+    # The ranking opens on the position answered: the best option first, as graded.
+    assert graded["best"]["text"] in options.first.inner_text()
+    assert f"{graded['best']['ev']:.2f}" in options.first.inner_text()
+    assert options.count() >= len(graded["top"])
+    # Any sheet: an impossible one gets the refusal ``yahtzee advise`` gives.
+    page.locator(".px-sheet input").first.fill("7")
+    page.get_by_role("button", name="分析").click()
+    expect(page.locator(".px-error")).to_contain_text("7 is not a possible score for ones")
+    page.locator(".px-sheet input").first.fill("")
+    page.get_by_role("button", name="0 次").click()
+    page.get_by_role("button", name="分析").click()
+    expect(page.locator(".px-options li").first).to_contain_text("登记「")
+    page.get_by_role("button", name="返回").click()
+    expect(page.locator(".practice-feedback")).to_be_visible()

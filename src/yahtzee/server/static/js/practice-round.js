@@ -3,6 +3,7 @@
 // feedback, and after the last position the summary; the finished round goes into the progress
 // (practice.js keeps it).
 
+import { Explorer } from "./practice-explore.js";
 import { drawSummary } from "./practice-summary.js";
 import { PracticeView } from "./practice-view.js";
 
@@ -175,6 +176,26 @@ export class PracticeRound {
     this.lastTheme = round.theme;
   }
 
+  // 研究: the position just answered, in the explorer.
+  openExplore() {
+    if (!this.graded) return;
+    if (!this.explorer) {
+      const ask = (position) => this.host.api.post("/api/practice/explore", { position }, false);
+      this.explorer = new Explorer(this.view.explore, ask);
+    }
+    this.view.showExplore();
+    this.explorer.open(this.position);
+    this.view.explore.querySelector("button").focus({ preventScroll: true });
+  }
+
+  // Back from 研究 to the feedback.
+  closeExplore() {
+    this.view.showPlay(true);
+    this.render();
+    const next = this.view.feedback.querySelector(".pf-next");
+    if (next) next.focus({ preventScroll: true });
+  }
+
   // Back to the lobby; a round left unfinished is not counted.
   leave() {
     this.token += 1;
@@ -196,6 +217,8 @@ export class PracticeRound {
     else if (data.practice === "lobby") this.leave();
     else if (data.practice === "again") this.begin(this.lastTheme);
     else if (data.practice === "weakest") this.host.onClick(event);
+    else if (data.practice === "explore") this.openExplore();
+    else if (data.practice === "explore-back") this.closeExplore();
   }
 
   // Keys while the practice table is shown: 1–5 hold a die, Space/Enter 再掷 (or 下一题 once

@@ -65,8 +65,10 @@ export class PracticeView {
     sheetArea.append(table);
     this.summary = make("div", "practice-summary");
     this.summary.hidden = true;
+    this.explore = make("div", "practice-explore");
+    this.explore.hidden = true;
     this.play = [tray, sheetArea];
-    section.replaceChildren(tray, sheetArea, this.summary);
+    section.replaceChildren(tray, sheetArea, this.summary, this.explore);
     this.tray = new PracticeDice(this.dice, this.roll);
     this.table = new PracticeSheet(table);
   }
@@ -107,6 +109,15 @@ export class PracticeView {
   showPlay(play) {
     for (const part of this.play) part.hidden = !play;
     this.summary.hidden = play;
+    this.explore.hidden = true;
+  }
+
+  // Show 研究 alone (practice-explore.js fills `this.explore`).
+  showExplore() {
+    for (const part of this.play) part.hidden = true;
+    this.summary.hidden = true;
+    this.explore.hidden = false;
+    window.scrollTo(0, 0);
   }
 
   // Draw position `index` of `total`: dice, sheet, what to do, and the feedback once answered.
@@ -154,7 +165,9 @@ export class PracticeView {
     const legend = make("p", "pf-legend", `★ 金色标出的是最优${graded.best.box ? "的格子" : "保留的骰子"}`);
     const next = button("primary pf-next", last ? "看本轮总结" : "下一题");
     next.dataset.practice = "next";
-    box.append(verdict, list, top, why, legend, next);
+    const explore = button("secondary pf-explore", "研究这个局面");
+    explore.dataset.practice = "explore";
+    box.append(verdict, list, top, why, legend, next, explore);
     box.hidden = false;
     next.focus({ preventScroll: true });
     if (box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
