@@ -46,7 +46,9 @@ def test_every_endpoint_survives_generated_requests(case: Any) -> None:
         assert body["error"]["code"]
         assert body["error"]["message"]
     # A schema can say what shape a saved game has, not whether its log replays; a generated
-    # game that fits the shape is rightly refused, so only /api/new must accept all valid data.
+    # game that fits the shape is rightly refused, so only /api/new must accept all valid data
+    # (a practice position's sheet may fit the shape and be refused too, and the practice
+    # endpoints take whole numbers strictly: 7.0 is not a count).
     excluded = [] if case.path == "/api/new" else [positive_data_acceptance]
     case.validate_response(response, excluded_checks=excluded)
 
@@ -113,3 +115,43 @@ def test_oversized_and_deep_bodies(client: TestClient) -> None:
     response = client.post("/api/action", content=f'{{"game": {deep}}}')
     assert response.status_code in (400, 413, 422)
     assert response.json()["error"]["message"]
+
+
+PRACTICE_GRADE = {
+    "position": {
+        "sheet": {"ones": 3, "chance": 22},
+        "yahtzee_bonus": 0,
+        "dice": [2, 2, 5, 5, 6],
+        "rolls_left": 1,
+    },
+    "answer": {"type": "keep", "keep": [2, 2, 5, 5]},
+}
+PRACTICE_ROUND = {"theme": "full_house_draw", "seed": 12, "count": 3}
+
+
+@given(data=st.data())
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_mutated_practice_requests_are_rejected_cleanly(client: TestClient, data: Any) -> None:
+    endpoint, valid = data.draw(
+        st.sampled_from(
+            [
+                ("/api/practice/grade", PRACTICE_GRADE),
+                ("/api/practice/round", PRACTICE_ROUND),
+            ]
+        )
+    )
+    mutated = copy.deepcopy(valid)
+    path = data.draw(st.sampled_from(json_paths(mutated)[1:]))
+    parent = mutated
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(JUNK)
+    response = client.post(endpoint, content=json.dumps(mutated))
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        assert response.json()["error"]["message"]

@@ -38,6 +38,17 @@ def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, 
     return best.keep, None, keep_words(best.keep)
 
 
+def best_words(advice: Advice) -> str:
+    """What the best option does, as a hint says it: 保留 5 5，重掷其余 3 颗 / 登记「三条」得
+    24 分."""
+    return _describe(advice, 0)[2]
+
+
+def why_text(advice: Advice) -> str:
+    """A hint's whole text for ``advice``: the best option, its expected total, the runner-up."""
+    return hint_text(best_words(advice), advice.best.ev, runner_up(advice))
+
+
 def runner_up(advice: Advice) -> str:
     """What the next-best option gives up, so a hint also says how much the decision matters:
     「次选保留 5 5，少 1.4 分」, or 「保留 3 3 也一样」 when it is as good; "" with one option."""

@@ -14,6 +14,8 @@ from typing import Final, Literal
 
 from yahtzee.game import HINTS_PER_GAME, ROUNDS, Difficulty, Mode
 from yahtzee.plain import dumps
+from yahtzee.practice.draw import ROUND_SIZE
+from yahtzee.practice.views import theme_terms
 from yahtzee.rules import (
     BOXES,
     FULL_HOUSE_POINTS,
@@ -84,6 +86,10 @@ class PageTerms:
     """Decisions a side makes in a game at most (two keeps and a box a turn)."""
     yahtzee_box: Box
     """The box a Yahtzee scores 50 in (scoring it there is celebrated)."""
+    themes: tuple[Term, ...]
+    """练习's themes, then 混合 (``mixed``)."""
+    practice_round: int
+    """Positions in a round of 练习."""
 
 
 def page_terms() -> PageTerms:
@@ -114,6 +120,8 @@ def page_terms() -> PageTerms:
         max_total=MAX_TOTAL,
         max_decisions=ROUNDS * MAX_ROLLS,
         yahtzee_box=Box.YAHTZEE,
+        themes=tuple(Term(t.key, t.name) for t in theme_terms()),
+        practice_round=ROUND_SIZE,
     )
 
 

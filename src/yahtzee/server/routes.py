@@ -30,6 +30,10 @@ from yahtzee.game import (
 )
 from yahtzee.hints import hint_for
 from yahtzee.players import EXPERT_EV, get_player
+from yahtzee.practice.draw import MAX_SEED, draw_round
+from yahtzee.practice.grade import Answer, grade, position_of
+from yahtzee.practice.themes import Theme
+from yahtzee.practice.views import ExploreView, GradeView, RoundView, explore_view, round_view
 from yahtzee.report import ReviewReport, review_report
 from yahtzee.review import review_side
 from yahtzee.same_dice import SameDice, same_dice
@@ -184,3 +188,34 @@ async def same_dice_route(request: schemas.GameRequest, engine: EngineDep) -> An
     game = engine.game_of(request.game)
     expert = get_player(EXPERT_EV, engine.require_table(), engine.rng)
     return json_response(same_dice(game, expert, engine.records, Difficulty.EXPERT.zh))
+
+
+@router.post("/api/practice/round", response_model=RoundView, responses=ERROR_RESPONSES)
+async def practice_round(request: schemas.PracticeRoundRequest, engine: EngineDep) -> Any:
+    """练习: a round of positions of a theme (or 混合), drawn from its seed."""
+    theme = Theme.parse(request.theme)
+    seed = engine.rng.randint(0, MAX_SEED) if request.seed is None else request.seed
+    drills = draw_round(engine.require_advisor(), theme, seed, request.count)
+    return json_response(round_view(seed, theme, drills))
+
+
+@router.post("/api/practice/grade", response_model=GradeView, responses=ERROR_RESPONSES)
+async def practice_grade(request: schemas.PracticeGradeRequest, engine: EngineDep) -> Any:
+    """练习: an answer to a position graded against the optimal strategy."""
+    given = request.position
+    position = position_of(given.sheet, given.yahtzee_bonus, given.dice, given.rolls_left)
+    answer = request.answer
+    if isinstance(answer, schemas.KeepAnswer):
+        choice = Answer.hold(answer.keep)
+    else:
+        choice = Answer(box=answer.box)
+    return json_response(grade(engine.require_advisor(), position, choice))
+
+
+@router.post("/api/practice/explore", response_model=ExploreView, responses=ERROR_RESPONSES)
+async def practice_explore(request: schemas.PracticeExploreRequest, engine: EngineDep) -> Any:
+    """研究: every option at any position with its expected total, as ``yahtzee advise``."""
+    given = request.position
+    position = position_of(given.sheet, given.yahtzee_bonus, given.dice, given.rolls_left)
+    advice = engine.require_advisor().advise(position.sheet, position.dice, position.rolls_left)
+    return json_response(explore_view(position, advice))

@@ -11,7 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from yahtzee.rules import Box
+from yahtzee.practice.draw import MAX_COUNT, MAX_SEED, ROUND_SIZE
+from yahtzee.rules import MAX_TOTAL, Box
 from yahtzee.saved_game import RECORD_PATTERN, GameModel
 from yahtzee.snapshot import Snapshot
 
@@ -88,6 +89,59 @@ class GameRequest(_Strict):
 class ReviewRequest(_Strict):
     game: GameModel
     side: Literal["player", "computer"] = "player"
+
+
+# 练习 ---------------------------------------------------------------------------------------
+
+ThemeKey = Literal[
+    "full_house_draw", "straight_draw", "upper_bonus", "sacrifice", "chance", "endgame", "mixed"
+]
+"""A theme of ``yahtzee.practice.themes`` or 混合 (the tests hold the two lists together)."""
+Die = Annotated[StrictInt, Field(ge=1, le=6)]
+
+
+class PracticeRoundRequest(_Strict):
+    """A round to draw: its theme, its seed (the server picks one when null) and its size."""
+
+    theme: ThemeKey = "mixed"
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None = None
+    count: Annotated[StrictInt, Field(ge=1, le=MAX_COUNT)] = ROUND_SIZE
+
+
+class PracticePosition(_Strict):
+    """A decision: the filled boxes with their points, the Yahtzee bonus, the dice and the rolls
+    left (the sheet is checked by ``Sheet.from_scores`` and the advisor, which name a bad box)."""
+
+    sheet: dict[str, StrictInt] = Field(max_length=13)
+    yahtzee_bonus: Annotated[StrictInt, Field(ge=0, le=MAX_TOTAL)] = 0
+    dice: list[Die] = Field(min_length=5, max_length=5)
+    rolls_left: Annotated[StrictInt, Field(ge=0, le=2)]
+
+
+class KeepAnswer(_Strict):
+    """Hold these dice (faces) and roll the rest again."""
+
+    type: Literal["keep"]
+    keep: list[Die] = Field(max_length=5)
+
+
+class BoxAnswer(_Strict):
+    """Score the dice in this box now."""
+
+    type: Literal["score"]
+    box: Box
+
+
+PracticeAnswer = Annotated[KeepAnswer | BoxAnswer, Field(discriminator="type")]
+
+
+class PracticeExploreRequest(_Strict):
+    position: PracticePosition
+
+
+class PracticeGradeRequest(_Strict):
+    position: PracticePosition
+    answer: PracticeAnswer
 
 
 class GameResponse(BaseModel):

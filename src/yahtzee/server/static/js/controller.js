@@ -17,7 +17,7 @@ import { Sync } from "./sync.js";
 
 export class GameManager {
   // Take the collaborators; nothing happens until init().
-  constructor({ api, view, input, store, sound, guard, reviews, luck }) {
+  constructor({ api, view, input, store, sound, guard, reviews, luck, practice }) {
     this.api = api;
     this.ui = view;
     this.input = input;
@@ -25,6 +25,7 @@ export class GameManager {
     this.reviews = reviews; // 复盘 and the history of finished games (history.js)
     this.luck = luck; // replays on the same dice, 高手同骰 and the daily challenge (luck.js)
     luck.host = this;
+    this.practice = practice; // 练习 (practice.js)
     this.table = emptyTable();
     this.requests = new Requests(view, () => this.render());
     this.starting = new Starting(this);
@@ -43,7 +44,7 @@ export class GameManager {
     const recordsProblem = this.records.load();
     const savedProblem = this.sync.loadSaved();
     this.choices.load();
-    const problems = [savedProblem, recordsProblem, settingsProblem, this.reviews.load(), this.luck.load()];
+    const problems = [savedProblem, recordsProblem, settingsProblem, this.reviews.load(), this.luck.load(), this.practice.load()];
     this.bindInput();
     this.sound.listen(document);
     this.sync.listen();

@@ -49,6 +49,10 @@ export function updateLobby(el, lobby) {
     if (chosen !== undefined) button.setAttribute("aria-pressed", String(chosen === button.dataset.value));
   }
   el.vsOptions.hidden = lobby.mode !== "vs";
+  // 练习 has its options (themes, progress) and its own start (practice.js).
+  const practice = lobby.mode === "practice";
+  el.lobby.querySelector("#practice-options").hidden = !practice;
+  el.start.textContent = practice ? "开始练习" : "开始游戏";
 }
 
 // The records block of the lobby: single best score and vs wins / losses / draws.

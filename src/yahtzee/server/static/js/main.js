@@ -9,6 +9,7 @@
 import { Api } from "./api.js";
 import { GameManager } from "./controller.js";
 import { Reviews } from "./history.js";
+import { Practice } from "./practice.js";
 import { Input } from "./input.js";
 import { Luck } from "./luck.js";
 import { Sound } from "./sound.js";
@@ -42,6 +43,12 @@ function boot() {
       message: (text, title) => manager && manager.ui.message(text, title),
     }),
     luck: new Luck({ api: new Api(), store, message: (text, title) => manager && manager.ui.message(text, title) }),
+    practice: new Practice({
+      api: new Api(),
+      backend,
+      message: (text, title) => manager && manager.ui.message(text, title),
+      lobby: () => manager && manager.showLobby(),
+    }),
   });
   manager.reviews.onReplay = (game) => manager.luck.replayGame(game);
   manager.init();

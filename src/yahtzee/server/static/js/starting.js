@@ -27,8 +27,10 @@ export class Starting {
     return started;
   }
 
-  // Start a game from the lobby's choices.
+  // Start a game (or a 练习 round) from the lobby's choices.
   fromLobby() {
+    if (this.host.requests.busy) return false;
+    if (this.host.choices.current.mode === "practice") return this.host.practice.start();
     const { mode, difficulty, first } = this.host.choices.current;
     const vs = mode === "vs";
     return this.asking({ mode, difficulty: vs ? difficulty : null, first: vs ? first : "me" });

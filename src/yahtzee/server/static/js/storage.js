@@ -287,7 +287,7 @@ export class LocalStore {
       data = null;
     }
     if (data && typeof data === "object") {
-      if (data.mode === "single" || data.mode === "vs") lobby.mode = data.mode;
+      if (["single", "vs", "practice"].includes(data.mode)) lobby.mode = data.mode;
       if (DIFFICULTIES.includes(data.difficulty)) lobby.difficulty = data.difficulty;
       if (["me", "computer", "random"].includes(data.first)) lobby.first = data.first;
     }
