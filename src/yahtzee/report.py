@@ -78,6 +78,9 @@ class DecisionView:
     options: tuple[OptionView, ...] | None
     """Every option, best first, for a decision that lost points; null for an optimal one."""
     risk: bool
+    sheet: dict[str, int]
+    """The filled boxes and their points when the decision was made (研究 opens it)."""
+    yahtzee_bonus: int
     open_boxes: tuple[Box, ...]
     upper_subtotal: int
     upper_needed: int
@@ -144,6 +147,8 @@ def _decision(review: Review, index: int, d: Decision) -> DecisionView:
         optimal=d.optimal,
         options=None if d.optimal else tuple(OptionView.of(o) for o in d.advice.options),
         risk=gain is not None,
+        sheet=d.sheet.scores(),
+        yahtzee_bonus=d.sheet.yahtzee_bonus,
         open_boxes=d.open_boxes,
         upper_subtotal=d.upper_subtotal,
         upper_needed=max(0, UPPER_BONUS_THRESHOLD - d.upper_subtotal),

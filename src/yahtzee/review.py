@@ -59,6 +59,8 @@ class Decision:
     w_after: float
     hinted: bool
     advice: Advice
+    sheet: Sheet
+    """The side's sheet when the decision was made."""
     open_boxes: tuple[Box, ...]
     """The boxes still open when the decision was made."""
     upper_subtotal: int
@@ -188,6 +190,7 @@ def review_side(side: Side, advisor: Advisor) -> Review:
                     w_after=chosen.ev,
                     hinted=record.hinted[i] if i < len(record.hinted) else False,
                     advice=advice,
+                    sheet=sheet,
                     open_boxes=open_boxes,
                     upper_subtotal=sheet.upper_subtotal,
                 )

@@ -939,3 +939,29 @@ def test_a_tap_on_the_chart_opens_the_nearest_mark(table: Table) -> None:
         assert box is not None
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         assert page.evaluate("window.__opened.at(-1)") == name
+
+
+def test_a_decision_of_the_review_opens_in_the_explorer(
+    table: Table, solver_table: SolverTable
+) -> None:
+    """研究 from a mistake of a game's review: the explorer opens on that decision's sheet, dice
+    and rolls left, ranks every option as the advisor does, and 返回 leads back to the review."""
+    game = random_game(5, vs=False)
+    advisor = Advisor(solver_table)
+    graded = review_side(game.sides[0], advisor)
+    worst = graded.mistakes()[0]
+    index = graded.decisions.index(worst)
+    advice = advisor.advise(worst.sheet, worst.dice, worst.rolls_left)  # as `yahtzee advise`
+    open_file(table, "game.json", json.dumps(to_json(game)).encode())
+    page = table.page
+    item = page.locator(f".rv-mistake[data-decision='{index}']")
+    item.locator("summary").click()
+    item.get_by_role("button", name="研究这个局面").click()
+    options = page.locator(f"{REVIEW} .px-options li")
+    expect(options).to_have_count(len(advice.options))
+    best = options.first.locator(".num").first.inner_text()
+    assert float(best) == pytest.approx(advice.best.ev, abs=0.006)
+    for box, points in worst.sheet.scores().items():
+        assert page.get_by_label(Box(box).zh, exact=True).input_value() == str(points)
+    page.get_by_role("button", name="返回").click()
+    expect(page.locator(f"{REVIEW} .rv-summary")).to_be_visible()

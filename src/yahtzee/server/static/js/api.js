@@ -114,6 +114,11 @@ export class Api {
     return this.post("/api/same-dice", { game }, false);
   }
 
+  // 研究: every option at a position {sheet, yahtzee_bonus, dice, rolls_left}, ranked.
+  explore(position) {
+    return this.post("/api/practice/explore", { position }, false);
+  }
+
   // Today's daily challenge: {date, record, ends_at}.
   daily() {
     return this.get("/api/daily");

@@ -25,3 +25,18 @@ export function svg(tag, attrs = {}) {
   }
   return el;
 }
+
+// Add the style sheet at `href` to the page once; resolves when it has loaded (or failed: the
+// page still works without it).
+export function loadStylesheet(doc, href) {
+  const there = [...doc.querySelectorAll('link[rel="stylesheet"]')].find((link) => link.href === href);
+  if (there) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = doc.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+    doc.head.append(link);
+  });
+}

@@ -180,7 +180,7 @@ export class PracticeRound {
   openExplore() {
     if (!this.graded) return;
     if (!this.explorer) {
-      const ask = (position) => this.host.api.post("/api/practice/explore", { position }, false);
+      const ask = (position) => this.host.api.explore(position);
       this.explorer = new Explorer(this.view.explore, ask);
     }
     this.view.showExplore();

@@ -2,7 +2,7 @@
 // itself (practice-round.js, the modules it imports and practice.css) is loaded only when one
 // starts, which keeps the first page load light.
 
-import { make, button } from "./dom.js";
+import { button, loadStylesheet, make } from "./dom.js";
 import { MIXED, PracticeStore, averageLoss, weakest } from "./practice-store.js";
 import { TERMS } from "./terms.js";
 
@@ -92,15 +92,7 @@ export class Practice {
   // The round's modules and practice.css, loaded on first use.
   async views() {
     if (!this.loading) {
-      const href = new URL("../css/practice.css", import.meta.url).href;
-      const css = new Promise((resolve) => {
-        const link = this.doc.createElement("link");
-        link.rel = "stylesheet";
-        link.href = href;
-        link.addEventListener("load", resolve, { once: true });
-        link.addEventListener("error", resolve, { once: true });
-        this.doc.head.append(link);
-      });
+      const css = loadStylesheet(this.doc, new URL("../css/practice.css", import.meta.url).href);
       this.loading = Promise.all([import("./practice-round.js"), css]).then(([module]) => new module.PracticeRound(this));
       this.loading.catch(() => {
         this.loading = null; // try again on the next click

@@ -91,6 +91,9 @@ function mistakeItem(d, index, rank, who) {
   details.append(summary);
   if (d.open_text) details.append(make("p", "rv-open-boxes", d.open_text));
   details.append(optionsTable(d));
+  const explore = button("secondary rv-explore", "研究这个局面");
+  explore.dataset.explore = String(index); // the review view opens it (review-view.js)
+  details.append(explore);
   return details;
 }
 

@@ -3,7 +3,7 @@
 // play; each roll's luck moves it, each decision's loss lowers it, and
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 
-import { button, make } from "./dom.js";
+import { button, loadStylesheet, make } from "./dom.js";
 import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
 import { sameDiceSection } from "./same-dice-view.js";
@@ -84,16 +84,41 @@ export class ReviewView {
     this.body = shell.body;
     this.unfold = () => {}; // shows the mistakes a long list hides
     shell.onSide = (side) => this.chooseSide(side);
+    this.body.addEventListener("click", (event) => {
+      const opener = event.target.closest("[data-explore]");
+      if (opener) this.explore(Number(opener.dataset.explore));
+      else if (event.target.closest('[data-practice="explore-back"]')) this.chooseSide(this.side);
+    });
+  }
+
+  // 研究: the position of decision `index` in the explorer (loaded on first use), where any
+  // sheet, dice and rolls left can be set; 返回 comes back to the review.
+  async explore(index) {
+    const d = this.review && this.review.decisions[index];
+    if (!d) return;
+    const token = ++this.shell.token;
+    const [{ Explorer }] = await Promise.all([
+      import("./practice-explore.js"),
+      loadStylesheet(document, new URL("../css/practice.css", import.meta.url).href),
+    ]);
+    if (token !== this.shell.token) return;
+    this.shell.stopCharts();
+    const box = make("div", "practice-explore rv-explorer");
+    this.body.replaceChildren(box);
+    const position = { sheet: d.sheet, yahtzee_bonus: d.yahtzee_bonus, dice: d.dice, rolls_left: d.rolls_left };
+    new Explorer(box, this.explorePosition).open(position);
+    box.querySelector("button").focus({ preventScroll: true });
   }
 
   // Show the review of `game`: `ask(side)` returns the server's review (a promise). `back` when
   // the history was opened before: its button then leads back to it.
-  show({ game, ask, sameDice, errorText, onExport, onHistory, back }) {
+  show({ game, ask, sameDice, explore, errorText, onExport, onHistory, back }) {
     const shell = this.shell;
     shell.stopCharts();
     this.game = game;
     this.ask = ask;
     this.sameDice = sameDice;
+    this.explorePosition = explore;
     this.errorText = errorText;
     shell.onExport = onExport;
     shell.onHistory = onHistory;
@@ -149,6 +174,8 @@ export class ReviewView {
 
   // Lay out one side's review: summary, charts, costliest mistakes, risks, every decision.
   render(review, side) {
+    this.review = review;
+    this.side = side;
     const who = side === "player" ? "你" : "电脑";
     const game = this.game;
     const sub = make("p", "rv-sub");

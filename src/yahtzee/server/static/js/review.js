@@ -47,6 +47,7 @@ export class ReviewController {
       game,
       ask,
       sameDice: () => (same = same || this.hub.api.sameDice(game)),
+      explore: (position) => this.hub.api.explore(position),
       errorText: shortMessage,
       onExport: () => this.hub.download(game, id),
       onHistory: () => this.openHistory(),
