@@ -17,6 +17,19 @@ export function button(className, text = "") {
   return el;
 }
 
+// A table head of column headers, one per text.
+export function columnHeads(texts) {
+  const row = make("tr");
+  for (const text of texts) {
+    const th = make("th", "", text);
+    th.scope = "col";
+    row.append(th);
+  }
+  const thead = make("thead");
+  thead.append(row);
+  return thead;
+}
+
 // Create an SVG element with attributes (null and undefined ones are left out).
 export function svg(tag, attrs = {}) {
   const el = document.createElementNS(SVG_NS, tag);

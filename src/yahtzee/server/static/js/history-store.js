@@ -3,7 +3,7 @@
 // or export. Both live under keys of their own, so a problem here never touches the saved game,
 // the records or the settings.
 
-import { keepUnreadable, numberIn, wholeIn } from "./storage.js";
+import { KeyStore, keepUnreadable, numberIn, wholeIn } from "./storage.js";
 import { TERMS } from "./terms.js";
 
 export const HISTORY_KEYS = Object.freeze({
@@ -81,32 +81,7 @@ function summaryFields(summary) {
   };
 }
 
-export class HistoryStore {
-  // `backend` is any object with getItem/setItem/removeItem (window.localStorage in the page).
-  constructor(backend) {
-    this.backend = backend;
-  }
-
-  // A key's raw text; null when missing or storage is unavailable.
-  read(key) {
-    try {
-      return this.backend ? this.backend.getItem(key) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  // Write a key; false when storage is full or unavailable.
-  write(key, value) {
-    try {
-      if (!this.backend) return false;
-      this.backend.setItem(key, value);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
+export class HistoryStore extends KeyStore {
   // The stored list under `key` as {list, bad}: `bad` when the value exists but is unreadable.
   readList(key, field) {
     const raw = this.read(key);

@@ -2,8 +2,8 @@
 // the list of past games (复盘 for the ones kept whole) and 「打开对局文件」.
 
 import { lineChart } from "./chart.js";
-import { button, make } from "./dom.js";
-import { columnHeads, legend } from "./review-parts.js";
+import { button, columnHeads, make } from "./dom.js";
+import { legend } from "./review-parts.js";
 import { EXPERT_LOSS, OUTCOMES, modeText, shortDate } from "./review-words.js";
 import { evenLuckText, meanOf, trendText, trendWindows } from "./trend.js";
 import { signed } from "./words.js";

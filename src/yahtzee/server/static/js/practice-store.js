@@ -3,7 +3,7 @@
 // carefully as the history: an unreadable value is kept aside (storage.js keepUnreadable) and
 // reported, never silently dropped; an unreadable round is skipped and counted.
 
-import { keepUnreadable, numberIn, wholeIn } from "./storage.js";
+import { KeyStore, keepUnreadable, numberIn, wholeIn } from "./storage.js";
 import { TERMS } from "./terms.js";
 
 export const PRACTICE_KEY = "yahtzee.practice";
@@ -62,32 +62,7 @@ export function weakest(rounds) {
   return stats.reduce((worst, s) => (s.average > worst.average ? s : worst));
 }
 
-export class PracticeStore {
-  // `backend` is any object with getItem/setItem (window.localStorage in the page).
-  constructor(backend) {
-    this.backend = backend;
-  }
-
-  // The key's raw text; null when missing or storage is unavailable.
-  read(key) {
-    try {
-      return this.backend ? this.backend.getItem(key) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  // Write a key; false when storage is full or unavailable.
-  write(key, value) {
-    try {
-      if (!this.backend) return false;
-      this.backend.setItem(key, value);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
+export class PracticeStore extends KeyStore {
   // The stored data as {data, bad, raw}: `bad` when a value exists but cannot be read.
   readData() {
     const raw = this.read(PRACTICE_KEY);

@@ -3,7 +3,7 @@
 // decision (a small chart, like the history's) and each theme's accuracy.
 
 import { lineChart } from "./chart.js";
-import { make, button } from "./dom.js";
+import { button, columnHeads, make } from "./dom.js";
 import { averageLoss, themeStats, weakest } from "./practice-store.js";
 import { two } from "./practice-view.js";
 
@@ -13,14 +13,7 @@ const EXPERT = 0.2; // Verhoeff's mark of a strong player: under 0.2 points lost
 // A table with a header row and one row per item.
 function table(className, heads, rows) {
   const t = make("table", className);
-  const head = make("tr");
-  for (const h of heads) {
-    const th = make("th", "", h);
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = make("thead");
-  thead.append(head);
+  const thead = columnHeads(heads);
   const body = make("tbody");
   for (const row of rows) {
     const tr = make("tr");

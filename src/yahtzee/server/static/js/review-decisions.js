@@ -1,8 +1,8 @@
 // The review's lists of decisions: the costliest mistakes, the deliberate risks (求胜取舍), each
 // expanding to every option with its expected total, and the table of every decision in order.
 
-import { button, make } from "./dom.js";
-import { columnHeads, hintTag, miniDice, riskTag } from "./review-parts.js";
+import { button, columnHeads, make } from "./dom.js";
+import { hintTag, miniDice, riskTag } from "./review-parts.js";
 import { describe, evDigits, gainText, lossText, shortfall, when } from "./review-words.js";
 import { signed } from "./words.js";
 

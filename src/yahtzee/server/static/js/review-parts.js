@@ -5,19 +5,6 @@ import { make, svg } from "./dom.js";
 import { PIPS } from "./pips.js";
 import { riskText } from "./review-words.js";
 
-// A table head of column headers, one per text.
-export function columnHeads(texts) {
-  const row = make("tr");
-  for (const text of texts) {
-    const th = make("th", "", text);
-    th.scope = "col";
-    row.append(th);
-  }
-  const thead = make("thead");
-  thead.append(row);
-  return thead;
-}
-
 // Five small dice drawn in SVG, named for screen readers.
 export function miniDice(dice) {
   const row = make("span", "rv-dice");

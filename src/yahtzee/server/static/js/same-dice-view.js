@@ -1,7 +1,7 @@
 // 高手同骰: what the 高手 made of the player's own dice, drawn from the server's answer
 // (/api/same-dice): one line, and box by box beside the player's with the difference.
 
-import { make } from "./dom.js";
+import { columnHeads, make } from "./dom.js";
 import { TERMS } from "./terms.js";
 import { signed } from "./words.js";
 
@@ -31,14 +31,7 @@ export function sameDiceSection(answer) {
   const details = make("details", "same-dice-details");
   details.append(make("summary", "", "逐项对比"));
   const table = make("table", "same-dice-table");
-  const head = make("tr");
-  for (const text of ["项目", "你", answer.computer_zh || "高手", "差"]) {
-    const th = make("th", "", text);
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = make("thead");
-  thead.append(head);
+  const thead = columnHeads(["项目", "你", answer.computer_zh || "高手", "差"]);
   const body = make("tbody");
   for (const box of answer.boxes) body.append(row(box.name, box.player, box.computer));
   for (const term of TERMS.sums.filter((t) => SUMS.includes(t.key))) {

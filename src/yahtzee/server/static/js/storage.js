@@ -85,6 +85,34 @@ function best(value) {
   return wholeIn(value, 0, MAX_TOTAL) ?? undefined;
 }
 
+// Reads and writes keys of a backend (window.localStorage in the page, or null when storage is
+// unavailable), never throwing: the stores of the history and of 练习 build on it.
+export class KeyStore {
+  constructor(backend) {
+    this.backend = backend;
+  }
+
+  // A key's raw text; null when missing or storage is unavailable.
+  read(key) {
+    try {
+      return this.backend ? this.backend.getItem(key) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // Write a key; false when storage is full or unavailable.
+  write(key, value) {
+    try {
+      if (!this.backend) return false;
+      this.backend.setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
 export class LocalStore {
   // `backend` is any object with getItem/setItem/removeItem (window.localStorage by default).
   // `onTrouble(kind)` hears when saving stops working ("full" or "unavailable") and when it
