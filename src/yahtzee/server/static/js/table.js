@@ -68,7 +68,7 @@ export class ScoreTable {
     tr.setAttribute("aria-hidden", "true");
     tr.append(make("td", "corner", "项目"));
     snap.sides.forEach((side, s) => {
-      const td = make("td", `side side-${s}`);
+      const td = make("td", `echo-side echo-${s}`);
       td.append(make("span", "arrow", "▼"), make("span", "side-name", side.label));
       tr.append(td);
       this.echoes.push(td);
