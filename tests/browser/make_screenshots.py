@@ -3,14 +3,15 @@
 Run from the repository root::
 
     .venv/bin/python -m tests.browser.make_screenshots            # screenshots/*.png
-    .venv/bin/python -m tests.browser.make_screenshots --readme   # also docs/screenshot.png
+    .venv/bin/python -m tests.browser.make_screenshots --readme   # also the pictures in docs/
 
 It starts the app with seeded dice (so the pictures repeat), opens the page at 1280×800 and at
 390×844, and saves the lobby, a game in progress, a hint shown, a game against the computer,
 the result dialog, its review (复盘) with a mistake opened, a vs game opened from a file for
 review (and its 胜率 chart), the history of games (with made-up earlier games, to show the
 trend), and the 高手's deliberate risks in the review of its side of a game.
-``screenshots/`` is ignored by git; only docs/screenshot.png is committed.
+A phone (390×664) in the light and the dark colour scheme too. ``screenshots/`` is ignored by
+git; only docs/screenshot.png and docs/screenshot-phone-{light,dark}.png are committed.
 """
 
 from __future__ import annotations
@@ -217,8 +218,31 @@ def vs_series(browser: Browser, url: str, name: str, size: tuple[int, int], out:
     context.close()
 
 
+def phone_picture(browser: Browser, url: str, scheme: str, out: Path) -> Path:
+    """A game in progress on a 390×664 phone (what Safari shows of an iPhone's screen) in the
+    light or dark colour scheme: the whole turn on one screen, the sheet in two columns."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 664},
+        has_touch=True,
+        is_mobile=True,
+        color_scheme="dark" if scheme == "dark" else "light",
+    )
+    table = Table(context.new_page(), url)
+    table.open()
+    table.start_single()
+    for turn in range(5):
+        play_turn(table, hold=(turn % 5, (turn + 2) % 5))
+    table.roll()
+    table.toggle(1)
+    table.toggle(3)
+    path = out / f"phone-{scheme}.png"
+    shoot(table, path)
+    context.close()
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write the screenshots; with --readme also copy the desktop mid-game to docs/."""
+    """Write the screenshots; with --readme also copy the desktop and phone mid-game to docs/."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
     parser.add_argument("--readme", action="store_true", help="also write docs/screenshot.png")
@@ -235,6 +259,10 @@ def main(argv: list[str] | None = None) -> int:
                     name: single_series(browser, server.url, name, size, out)
                     for name, size in VIEWPORTS.items()
                 }
+                phones = {
+                    scheme: phone_picture(browser, server.url, scheme, out)
+                    for scheme in ("light", "dark")
+                }
                 for name, size in VIEWPORTS.items():
                     vs_series(browser, server.url, name, size, out)
                     review_file_series(browser, server.url, name, size, out)
@@ -246,6 +274,10 @@ def main(argv: list[str] | None = None) -> int:
         target.parent.mkdir(exist_ok=True)
         shutil.copyfile(middles["desktop"], target)
         print(f"wrote {target.relative_to(ROOT)}")
+        for scheme, path in phones.items():
+            phone = ROOT / "docs" / f"screenshot-phone-{scheme}.png"
+            shutil.copyfile(path, phone)
+            print(f"wrote {phone.relative_to(ROOT)}")
     return 0
 
 

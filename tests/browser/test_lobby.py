@@ -150,7 +150,7 @@ def test_settings_persist_and_share_the_site_key(table: Table) -> None:
     dialog = page.locator("#settings-dialog")
     assert dialog.is_visible()
     assert pressed(table, "sound") == ["on"] and pressed(table, "pace") == ["real"]
-    dialog.get_by_role("button", name="关", exact=True).click()
+    dialog.get_by_role("group", name="声音").get_by_role("button", name="关", exact=True).click()
     dialog.get_by_role("button", name="较快").click()
     dialog.get_by_role("button", name="完成").click()
     assert not dialog.is_visible()
@@ -173,7 +173,7 @@ def test_settings_persist_and_share_the_site_key(table: Table) -> None:
     expect(
         page.locator("#settings-dialog [data-action='pace'][aria-pressed='true']")
     ).to_have_attribute("data-value", "real")
-    dialog.get_by_role("button", name="开", exact=True).click()
+    dialog.get_by_role("group", name="声音").get_by_role("button", name="开", exact=True).click()
     page.keyboard.press("Escape")
     assert table.storage("site.settings") == {
         "theme": "light",
@@ -194,7 +194,9 @@ def test_sound_plays_and_can_be_switched_off(open_table: OpenTable) -> None:
     after_hold = page.evaluate("window.__sounds")
     assert after_hold > after_roll  # the click
     page.get_by_role("button", name="设置").click()
-    page.locator("#settings-dialog").get_by_role("button", name="关", exact=True).click()
+    page.locator("#settings-dialog").get_by_role("group", name="声音").get_by_role(
+        "button", name="关", exact=True
+    ).click()
     page.keyboard.press("Escape")
     table.toggle(0)
     table.roll()

@@ -271,7 +271,9 @@ def test_storage_full_still_plays(open_table: OpenTable) -> None:
     page.keyboard.press("Escape")
     # A second change keeps the first, though the stored settings still say otherwise.
     page.get_by_role("button", name="设置").click()
-    page.locator("#settings-dialog").get_by_role("button", name="关", exact=True).click()
+    page.locator("#settings-dialog").get_by_role("group", name="声音").get_by_role(
+        "button", name="关", exact=True
+    ).click()
     assert page.locator("#settings-dialog [data-value='fast']").get_attribute("aria-pressed") == (
         "true"
     )
@@ -299,7 +301,9 @@ def test_storage_unavailable_still_plays(open_table: OpenTable, how: str) -> Non
     assert "暂无" in table.text("#records")
     assert not page.get_by_role("button", name="继续上次没打完的一局").is_visible()
     page.get_by_role("button", name="设置").click()
-    page.locator("#settings-dialog").get_by_role("button", name="关", exact=True).click()
+    page.locator("#settings-dialog").get_by_role("group", name="声音").get_by_role(
+        "button", name="关", exact=True
+    ).click()
     page.keyboard.press("Escape")
     # The game plays.
     page.get_by_role("button", name="人机对战").click()

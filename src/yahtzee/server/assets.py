@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -54,21 +55,50 @@ class ImmutableStaticFiles(StaticFiles):
         return response
 
 
+# What the service worker keeps at install besides the offline page: the offline page's own
+# files (the rest of a release's files are kept as the page asks for them).
+PRECACHE = ("css/main.css", "img/favicon.svg")
+
+
+def service_worker(version: str, root: Path = STATIC_DIR) -> str:
+    """The service worker's code with this release's version and files written in."""
+    code = (root / "sw.js").read_text("utf-8")
+    files = json.dumps([f"/static/{version}/{name}" for name in PRECACHE])
+    code = code.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(version)};", 1)
+    return code.replace("const PRECACHE = [];", f"const PRECACHE = {files};", 1)
+
+
 def mount_assets(app: FastAPI) -> None:
-    """Serve the page at ``/`` and its assets under ``/static/<version>/`` and ``/static/``."""
+    """Serve the page at ``/`` and its assets under ``/static/<version>/`` and ``/static/``;
+    the service worker at ``/sw.js`` (so its scope is the whole site) and the page it shows
+    offline at ``/offline.html``."""
     version = asset_version()
     versioned = ImmutableStaticFiles(directory=STATIC_DIR, check_dir=False)
     app.mount(f"/static/{version}", versioned, name="assets")
     app.mount("/static", AssetFiles(directory=STATIC_DIR, check_dir=False), name="static")
     index_path = STATIC_DIR / "index.html"
+    offline_path = STATIC_DIR / "offline.html"
+    no_cache = {"Cache-Control": "no-cache"}
+
+    def versioned_html(path: Path) -> str:
+        # The page names its assets as /static/…; pointing them at the versioned copy lets
+        # browsers cache them for good while a new release is picked up on the next load.
+        return path.read_text("utf-8").replace('"/static/', f'"/static/{version}/')
 
     # HEAD too: uptime monitors and some load balancers check the page that way.
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> HTMLResponse:
-        # The page names its assets as /static/…; pointing them at the versioned copy lets
-        # browsers cache them for good while a new release is picked up on the next load.
         if not index_path.is_file():
             return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)
-        html = index_path.read_text("utf-8").replace('"/static/', f'"/static/{version}/')
+        html = versioned_html(index_path)
         html = html.replace("</head>", f"{terms_script()}\n</head>", 1)
-        return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(html, headers=no_cache)
+
+    @app.get("/offline.html", include_in_schema=False)
+    async def offline() -> HTMLResponse:
+        return HTMLResponse(versioned_html(offline_path), headers=no_cache)
+
+    # Always asked of the server (no-cache): a new release's worker is found on the next visit.
+    @app.get("/sw.js", include_in_schema=False)
+    async def worker() -> Response:
+        return Response(service_worker(version), media_type="text/javascript", headers=no_cache)

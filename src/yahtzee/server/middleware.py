@@ -24,6 +24,8 @@ CSP: Final = "; ".join(
         "media-src 'self'",
         "connect-src 'self'",
         "font-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",
@@ -31,6 +33,8 @@ CSP: Final = "; ".join(
         # The page builds its DOM from nodes, never from HTML strings: any string sent to an
         # HTML sink (innerHTML and the like) is refused outright.
         "require-trusted-types-for 'script'",
+        # The one policy: the service worker's URL (main.js).
+        "trusted-types service-worker",
     ]
 )
 

@@ -75,8 +75,9 @@ export class GameManager {
     on("restart", () => this.restart());
     on("again", () => this.again());
     on("result-lobby", () => this.toLobby());
-    on("settings", () => this.ui.openSettings(this.settings.current));
+    on("settings", () => this.ui.openSettings(this.settings.current, this.sound.canVibrate()));
     on("sound", (value) => this.settings.change({ sound: value === "on" }));
+    on("vibrate", (value) => this.settings.change({ vibrate: value === "on" }));
     on("pace", (value) => this.settings.change({ pace: value }));
     on("fullscreen", () => toggleFullscreen(this.ui));
     on("take-over", () => this.sync.takeOver());

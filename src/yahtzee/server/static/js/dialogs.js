@@ -172,16 +172,22 @@ export class Dialogs {
   }
 
   // Open the settings dialog showing the current settings.
-  openSettings(settings) {
+  openSettings(settings, canVibrate) {
+    this.canVibrate = canVibrate;
     this.updateSettings(settings);
     if (!this.el.settings.open) this.el.settings.showModal();
   }
 
-  // Mark the current sound and pace choices in the settings dialog.
+  // Mark the current sound, vibration and pace choices in the settings dialog. Where the
+  // browser cannot vibrate, 震动 shows 关 and cannot be changed, and says why.
   updateSettings(settings) {
-    const chosen = { sound: settings.sound ? "on" : "off", pace: settings.pace };
+    const canVibrate = this.canVibrate !== false;
+    const vibrate = canVibrate && settings.vibrate !== false;
+    const chosen = { sound: settings.sound ? "on" : "off", vibrate: vibrate ? "on" : "off", pace: settings.pace };
     for (const button of this.el.settings.querySelectorAll("[data-action][data-value]")) {
       button.setAttribute("aria-pressed", String(chosen[button.dataset.action] === button.dataset.value));
+      if (button.dataset.action === "vibrate") button.disabled = !canVibrate;
     }
+    this.el.settings.querySelector("#vibrate-none").hidden = canVibrate;
   }
 }

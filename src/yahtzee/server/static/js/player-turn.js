@@ -34,6 +34,7 @@ export class PlayerTurn {
       clearHint(table);
       this.host.render();
       sound.roll(moving.filter(Boolean).length);
+      sound.buzz("roll");
       ui.startRoll(moving, ms);
       const [data] = await wait(Promise.all([api.act(table.game, { type: "roll", hold }), sleep(ms)]));
       ui.stopRoll();
@@ -90,6 +91,7 @@ export class PlayerTurn {
     const bonus = mine.yahtzee_bonus - before.yahtzee_bonus;
     if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) sound.fanfare();
     else sound.score();
+    sound.buzz("score");
     let bonuses = "";
     if (mine.upper_bonus > before.upper_bonus) bonuses += `，上区奖励 ${mine.upper_bonus} 分`;
     if (bonus > 0) bonuses += `，快艇加成 +${bonus}`;

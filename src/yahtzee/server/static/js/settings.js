@@ -1,5 +1,10 @@
-// What the player chose: the site-wide settings (sound, the computer's pace), shared with the
-// site's other games under one key, and the lobby's choices (mode, level, who starts).
+// What the player chose: the site-wide settings (sound, vibration, the computer's pace), shared
+// with the site's other games under one key, and the lobby's choices (mode, level, who starts).
+
+// Vibration is on unless the player turned it off (a setting never touched is not stored).
+function vibrates(settings) {
+  return settings.vibrate !== false;
+}
 
 export class Settings {
   // Nothing is read until load().
@@ -17,6 +22,7 @@ export class Settings {
     this.current = stored.settings;
     this.extra = stored.extra;
     this.sound.setEnabled(this.current.sound);
+    this.sound.setVibrate(vibrates(this.current));
     return stored.problem;
   }
 
@@ -27,6 +33,7 @@ export class Settings {
     this.follow();
     Object.assign(this.current, change);
     this.sound.setEnabled(this.current.sound);
+    this.sound.setVibrate(vibrates(this.current));
     this.store.saveSettings(this.current, this.extra);
     this.ui.updateSettings(this.current);
   }
@@ -40,6 +47,7 @@ export class Settings {
     this.current = stored.settings;
     this.extra = stored.extra;
     this.sound.setEnabled(this.current.sound);
+    this.sound.setVibrate(vibrates(this.current));
     this.ui.updateSettings(this.current);
   }
 }

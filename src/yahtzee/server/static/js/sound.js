@@ -1,11 +1,37 @@
 // Short, soft sounds generated with the Web Audio API (no sound files): a rattle for a roll,
-// a click for a hold, a chime for a score and a fanfare for a new record or a Yahtzee.
+// a click for a hold, a chime for a score and a fanfare for a new record or a Yahtzee. On
+// phones that can, the player's own roll and score also give a short vibration.
+
+// How long the phone vibrates (ms) for the player's roll and score.
+const BUZZ = { roll: 15, score: [12, 60, 12] };
 
 export class Sound {
   // Sounds start enabled; the audio context is made lazily, on the first sound after a click.
-  constructor() {
+  constructor(nav = window.navigator) {
     this.enabled = true;
     this.context = null;
+    this.nav = nav;
+    this.vibrating = true;
+  }
+
+  // Whether this browser can vibrate at all (desktop Safari and Firefox cannot).
+  canVibrate() {
+    return Boolean(this.nav) && typeof this.nav.vibrate === "function";
+  }
+
+  // Turn the vibration on or off.
+  setVibrate(on) {
+    this.vibrating = Boolean(on);
+  }
+
+  // A short vibration for the player's roll or score, when on and possible.
+  buzz(kind) {
+    if (!this.vibrating || !this.canVibrate()) return;
+    try {
+      this.nav.vibrate(BUZZ[kind]);
+    } catch {
+      // a browser may refuse before the first tap: no vibration then
+    }
   }
 
   // Safari starts an audio context made outside a user gesture suspended, and the computer's

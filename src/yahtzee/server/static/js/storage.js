@@ -58,7 +58,7 @@ export function defaultSettings() {
 }
 
 // Each setting as the settings dialog names it, and its default's label there.
-const SETTING_LABELS = { sound: ["声音", "开"], pace: ["电脑出牌节奏", "真实"] };
+const SETTING_LABELS = { sound: ["声音", "开"], vibrate: ["震动", "开"], pace: ["电脑出牌节奏", "真实"] };
 
 // The highest total a game can reach (the server's figure): a stored one beyond it was edited.
 export const MAX_TOTAL = TERMS.max_total;
@@ -292,6 +292,8 @@ export class LocalStore {
     const unknown = [];
     if (typeof data.sound === "boolean") settings.sound = data.sound;
     else if (data.sound !== undefined) unknown.push("sound");
+    if (typeof data.vibrate === "boolean") settings.vibrate = data.vibrate;
+    else if (data.vibrate !== undefined) unknown.push("vibrate");
     if (data.pace === "real" || data.pace === "fast") settings.pace = data.pace;
     else if (data.pace !== undefined) unknown.push("pace");
     if (!unknown.length) return { settings, extra: data, problem: null };

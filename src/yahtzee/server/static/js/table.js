@@ -19,6 +19,7 @@ export class ScoreTable {
     this.sides = 0;
     this.cells = [];
     this.heads = [];
+    this.echoes = [];
   }
 
   // Build the score table once per number of sides: a row per box plus the total rows.
@@ -29,6 +30,7 @@ export class ScoreTable {
     this.sides = snap.sides.length;
     this.cells = snap.sides.map(() => ({}));
     this.heads = [];
+    this.echoes = [];
     const head = make("thead");
     const headRow = make("tr");
     const corner = make("th", "corner", "项目");
@@ -48,6 +50,7 @@ export class ScoreTable {
     table.append(head);
 
     const groups = { upper: make("tbody", "upper"), lower: make("tbody", "lower"), foot: make("tfoot") };
+    groups.lower.append(this.echoRow(snap));
     for (const box of snap.sides[0].boxes) {
       this.addRow(groups[box.section === "upper" ? "upper" : "lower"], box.key, box.name, rowNote(box.key), true);
     }
@@ -56,6 +59,21 @@ export class ScoreTable {
       this.addRow(groups[section], key, name, note, false, extraClass);
     }
     table.append(groups.upper, groups.lower, groups.foot);
+  }
+
+  // The column heads again, atop the lower section: on touch screens it stands beside the
+  // upper one (main.css). Screen readers have the real heads and skip this copy.
+  echoRow(snap) {
+    const tr = make("tr", "echo");
+    tr.setAttribute("aria-hidden", "true");
+    tr.append(make("td", "corner", "项目"));
+    snap.sides.forEach((side, s) => {
+      const td = make("td", `echo-side echo-${s}`);
+      td.append(make("span", "arrow", "▼"), make("span", "side-name", side.label));
+      tr.append(td);
+      this.echoes.push(td);
+    });
+    return tr;
   }
 
   // One row: the box's name and note, then a cell per side (for a box, a button in the
@@ -92,6 +110,7 @@ export class ScoreTable {
     if (this.sides !== snap.sides.length) this.build(snap);
     snap.sides.forEach((side, s) => {
       this.heads[s].classList.toggle("acting", side.acting);
+      this.echoes[s].classList.toggle("acting", side.acting);
       const cells = this.cells[s];
       for (const box of side.boxes) {
         if (s === 0) this.renderPlayerBox(cells[box.key], box, side, { snap, hintBox, busy, pendingBox });

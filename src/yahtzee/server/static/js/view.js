@@ -159,8 +159,8 @@ export class View {
   }
 
   // Open the settings dialog showing the current settings.
-  openSettings(settings) {
-    this.dialogs.openSettings(settings);
+  openSettings(settings, canVibrate) {
+    this.dialogs.openSettings(settings, canVibrate);
   }
 
   // Mark the current sound and pace choices in the settings dialog.
