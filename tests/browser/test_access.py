@@ -415,6 +415,8 @@ def test_the_focus_follows_the_next_move_by_keyboard(table: Table) -> None:
         expect_focus(page, "#sheet button.box.hinted")
     else:
         expect_focus(page, "#roll-btn")
+    if all(table.held()):
+        table.toggle(0)  # a hint to keep all five leaves nothing to roll: let one go
     page.locator("#roll-btn").focus()
     keyboard.press("Enter")
     table.wait_idle()
