@@ -15,6 +15,7 @@ from yahtzee.codec import to_json
 from yahtzee.game import Game, Roll, Score
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box
 from yahtzee.server import create_app
+from yahtzee.server.assets import first_modules
 from yahtzee.snapshot import Snapshot, view_of
 from yahtzee.solver import Table
 from yahtzee.terms import page_terms
@@ -162,3 +163,14 @@ def test_each_decision_of_a_review_carries_its_open_boxes(client: TestClient) ->
     assert second["upper_subtotal"] == 30 and second["upper_needed"] == 33
     assert second["open_text"].startswith("这时还空着：一点、二点、三点、四点、五点、三条")
     assert last["open_boxes"] == ["chance"] and last["open_text"] == "这时还空着：机会"
+
+
+def test_the_page_preloads_the_modules_of_its_first_load(client: TestClient) -> None:
+    page = client.get("/").text
+    preloaded = re.findall(r'<link rel="modulepreload" href="/static/\w+/js/([\w.-]+\.js)">', page)
+    assert preloaded == first_modules() and preloaded[0] == "main.js"
+    assert {"controller.js", "terms.js", "dom.js", "view.js", "table.js"} <= set(preloaded)
+    # What loads on first use stays out: the review, a practice round.
+    assert not {"review.js", "review-view.js", "practice-round.js", "chart.js"} & set(preloaded)
+    for name in preloaded:
+        assert client.get(f"/static/js/{name}").status_code == 200
