@@ -47,6 +47,16 @@ def play_turn(table: Table, hold: tuple[int, ...] = (0, 1)) -> None:
     table.score(key, confirm=True)
 
 
+def to_mid_game(table: Table) -> None:
+    """A single game in its sixth turn, rolled once, with two dice held (the README's moment)."""
+    table.start_single()
+    for turn in range(5):
+        play_turn(table, hold=(turn % 5, (turn + 2) % 5))
+    table.roll()
+    table.toggle(1)
+    table.toggle(3)
+
+
 def shoot(table: Table, path: Path) -> None:
     """Save a screenshot of the viewport once transitions have settled."""
     table.page.wait_for_timeout(250)
@@ -70,12 +80,7 @@ def single_series(browser: Browser, url: str, name: str, size: tuple[int, int], 
     context, table = open_page(browser, url, size)
     table.open()
     shoot(table, out / f"{name}-lobby.png")
-    table.start_single()
-    for turn in range(5):
-        play_turn(table, hold=(turn % 5, (turn + 2) % 5))
-    table.roll()
-    table.toggle(1)
-    table.toggle(3)
+    to_mid_game(table)
     middle = out / f"{name}-mid-game.png"
     shoot(table, middle)
     table.page.locator("#hint-btn").click()
@@ -229,12 +234,7 @@ def phone_picture(browser: Browser, url: str, scheme: str, out: Path) -> Path:
     )
     table = Table(context.new_page(), url)
     table.open()
-    table.start_single()
-    for turn in range(5):
-        play_turn(table, hold=(turn % 5, (turn + 2) % 5))
-    table.roll()
-    table.toggle(1)
-    table.toggle(3)
+    to_mid_game(table)
     path = out / f"phone-{scheme}.png"
     shoot(table, path)
     context.close()
