@@ -102,7 +102,7 @@ def review_series(table: Table, name: str, out: Path) -> None:
     page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True).click()
     page.wait_for_selector("#review-dialog[open] .rv-summary")
     shoot(table, out / f"{name}-review.png")
-    page.locator("#review-dialog .chart-mark").first.click()
+    page.locator("#review-dialog .chart-mark").first.click(force=True)  # neighbours may overlap
     shoot(table, out / f"{name}-review-mistake.png")
 
 
