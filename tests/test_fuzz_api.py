@@ -67,14 +67,10 @@ JUNK = st.one_of(
 )
 
 
-@given(seed=st.integers(0, 10_000), data=st.data())
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-def test_mutated_games_are_rejected_cleanly(client: TestClient, seed: int, data: Any) -> None:
-    game = to_json(random_game(seed, vs=seed % 2 == 1, stop_after=seed % 80))
-    path = data.draw(st.sampled_from(json_paths(game)[1:]))
-    mutated = copy.deepcopy(game)
+def mutate(data: Any, document: Any) -> Any:
+    """A copy of ``document`` with one field (drawn from ``data``) deleted or set to junk."""
+    path = data.draw(st.sampled_from(json_paths(document)[1:]))
+    mutated = copy.deepcopy(document)
     parent = mutated
     for key in path[:-1]:
         parent = parent[key]
@@ -82,6 +78,16 @@ def test_mutated_games_are_rejected_cleanly(client: TestClient, seed: int, data:
         del parent[path[-1]]
     else:
         parent[path[-1]] = data.draw(JUNK)
+    return mutated
+
+
+@given(seed=st.integers(0, 10_000), data=st.data())
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_mutated_games_are_rejected_cleanly(client: TestClient, seed: int, data: Any) -> None:
+    game = to_json(random_game(seed, vs=seed % 2 == 1, stop_after=seed % 80))
+    mutated = mutate(data, game)
     endpoint, extra = data.draw(
         st.sampled_from(
             [
@@ -142,15 +148,7 @@ def test_mutated_practice_requests_are_rejected_cleanly(client: TestClient, data
             ]
         )
     )
-    mutated = copy.deepcopy(valid)
-    path = data.draw(st.sampled_from(json_paths(mutated)[1:]))
-    parent = mutated
-    for key in path[:-1]:
-        parent = parent[key]
-    if data.draw(st.booleans()):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = data.draw(JUNK)
+    mutated = mutate(data, valid)
     response = client.post(endpoint, content=json.dumps(mutated))
     assert response.status_code < 500, response.text
     if response.status_code >= 400:
