@@ -14,13 +14,14 @@ from yahtzee.players import parse_difficulty
 LEVEL_CHOICES = "beginner, normal, expert"
 
 
-def level(text: str) -> Difficulty:
-    """An argparse ``type``: a computer player's level."""
+def level(text: str, also: str = "") -> Difficulty:
+    """An argparse ``type``: a computer player's level (``also`` names further choices the
+    caller takes before asking here)."""
     try:
         return parse_difficulty(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"unknown player: {text!r} (choose from {LEVEL_CHOICES})"
+            f"unknown player: {text!r} (choose from {LEVEL_CHOICES}{also})"
         ) from None
 
 

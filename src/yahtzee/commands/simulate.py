@@ -18,9 +18,10 @@ import json
 import sys
 
 from yahtzee.commands._numbers import whole_number
+from yahtzee.commands._on_record import level
 from yahtzee.errors import MalformedError
 from yahtzee.game import Difficulty
-from yahtzee.players import get_policy, parse_difficulty
+from yahtzee.players import get_policy
 from yahtzee.players.simulate import Match, Summary, head_to_head, simulate
 from yahtzee.rules import BOXES
 
@@ -38,12 +39,7 @@ EXPERT_WIN = "expert-win"
 def _level(text: str) -> Difficulty | str:
     if text == EXPERT_WIN:
         return text
-    try:
-        return parse_difficulty(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"unknown player: {text!r} (choose from beginner, normal, expert, {EXPERT_WIN})"
-        ) from None
+    return level(text, also=f", {EXPERT_WIN}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
