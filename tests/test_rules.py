@@ -1,4 +1,5 @@
-"""Table-driven checks of every rule in RULES.md, and pitfalls public Yahtzee code gets wrong."""
+"""Table-driven checks of every rule in docs/rules.md, and pitfalls public Yahtzee code gets
+wrong."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from yahtzee.rules import (
 
 B = Box
 
-# (dice, box, points): the examples of RULES.md and the product page, then the pitfalls.
+# (dice, box, points): the examples of docs/rules.md and of the help text, then the pitfalls.
 SCORING = [
     ((4, 4, 4, 1, 2), B.FOURS, 12),
     ((1, 2, 3, 5, 6), B.FOURS, 0),

@@ -1,6 +1,6 @@
 """The rules of 快艇骰子 as pure functions: boxes, points, the forced Joker, bonuses, totals.
 
-Everything here follows ``shared/spec/RULES.md``. Nothing does I/O or keeps state; the game model,
+Everything here follows ``docs/rules.md``. Nothing does I/O or keeps state; the game model,
 the solver, the players and the page's snapshot all ask this module, so a rule lives in one place.
 """
 

@@ -2,9 +2,9 @@
 
 The page never computes a rule. For the side to act it gets each box's preview (points it would
 score now), whether the box may be chosen now (a dash when not), whether the preview is a zero,
-and whether scoring it needs the confirm-on-zero question (FEATURES.md S2, S4); plus totals,
-upper progress toward 63, whose turn it is and which actions are legal. The dataclasses here are
-the contract: the API's response models are made from them.
+and whether scoring it needs the confirm-on-zero question (``docs/behaviours.md`` S2, S4); plus
+totals, upper progress toward 63, whose turn it is and which actions are legal. The dataclasses
+here are the contract: the API's response models are made from them.
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def _result(game: Game) -> ResultView | None:
 
 
 def _joker_text(allowed: dict[Box, int], bonus: int) -> str:
-    """What the forced Joker lets the acting side do with this Yahtzee (RULES.md)."""
+    """What the forced Joker lets the acting side do with this Yahtzee (``docs/rules.md``)."""
     if len(allowed) == 1:
         box, points = next(iter(allowed.items()))
         rule = (

@@ -2,7 +2,7 @@
 
 Every page opened through ``open_table`` is guarded: a request to any host other than loopback
 is recorded and aborted, and uncaught script errors or console errors (CSP violations included)
-are recorded; the test fails at teardown if either list is not empty (FEATURES.md P1).
+are recorded; the test fails at teardown if either list is not empty (docs/behaviours.md P1).
 
 Pages open with ``?fast=1`` unless a test passes another ``query``: a test-only switch (off by
 default; see the top of static/js/main.js) that turns animations off and cuts the computer's

@@ -1,6 +1,6 @@
-"""Keyboard focus, screen-reader announcements, contrast and accessible names (FEATURES.md K1,
-P3, P4; WCAG 2.4.3 focus order, 2.4.7 focus visible, 4.1.3 status messages, 1.4.3 and 1.4.11
-contrast, 2.1.1 keyboard).
+"""Keyboard focus, screen-reader announcements, contrast and accessible names
+(docs/behaviours.md K1, P3, P4; WCAG 2.4.3 focus order, 2.4.7 focus visible, 4.1.3 status
+messages, 1.4.3 and 1.4.11 contrast, 2.1.1 keyboard).
 
 Focus is read from ``document.activeElement``; what a screen reader hears is read from the live
 regions (``#status`` and the visually hidden ``#announce``), recorded by MutationObservers.

@@ -1,4 +1,5 @@
-"""Hints in the page (FEATURES.md H1–H4): three per game, gold dice held, gold box, none left.
+"""Hints in the page (docs/behaviours.md H1–H4): three per game, gold dice held, gold box, none
+left.
 
 The suggestion the page marks is compared with the optimal strategy itself (``Advisor``), the one
 the 高手 computer plays.

@@ -1,6 +1,6 @@
 """Look and feel that a player checks by hand: phone layout, accessible names, the roll
 animation, fullscreen, keyboard rules, and the Joker / Yahtzee bonus on the sheet
-(FEATURES.md P3, P4, D2, D4, T6, K1, S5).
+(docs/behaviours.md P3, P4, D2, D4, T6, K1, S5).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Lobby, top bar, saving and resuming, settings and what the browser keeps
-(FEATURES.md L1–L5, T3–T5, E3, P1, P2), including corrupt or foreign storage.
+(docs/behaviours.md L1–L5, T3–T5, E3, P1, P2), including corrupt or foreign storage.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Phone first (issue 24): a whole turn on the screen a phone browser really shows, thumb-sized
-targets, landscape and turning mid-turn, dark mode, vibration, and the installable page (its
-manifest, and the service worker's offline page)."""
+"""Phone first (docs/behaviours.md P3): a whole turn on the screen a phone browser really shows,
+thumb-sized targets, landscape and turning mid-turn, dark mode, vibration, and the installable
+page (its manifest, and the service worker's offline page)."""
 
 from __future__ import annotations
 

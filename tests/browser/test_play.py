@@ -1,4 +1,5 @@
-"""Whole games in the page, by mouse and by keyboard (FEATURES.md D1–D3, S1–S4, T1, E1–E3, K1).
+"""Whole games in the page, by mouse and by keyboard
+(docs/behaviours.md D1–D3, S1–S4, T1, E1–E3, K1).
 
 Every preview the page shows is checked against the rules engine (``yahtzee.rules.choices``) for
 the dice on screen and the sheet the page saved, so the page can only pass by drawing the

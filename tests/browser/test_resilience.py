@@ -1,6 +1,6 @@
-"""What the game survives (issue 8, browser side): the same saved game open in two tabs,
-localStorage full or unavailable, and the server restarting mid-game. The game lives in the
-browser, so none of these may lose a filled box or corrupt the save.
+"""What the game survives: the same saved game open in two tabs, localStorage full or
+unavailable, and the server restarting mid-game. The game lives in the browser, so none of
+these may lose a filled box or corrupt the save.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The post-game review (复盘), the history of games and game files (issue 7).
+"""The post-game review (复盘), the history of games and game files.
 
 Every figure the page shows is checked against ``yahtzee.review.review_side`` run here on the
 game the page kept, so the page passes only by drawing the server's review faithfully.

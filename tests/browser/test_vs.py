@@ -1,4 +1,4 @@
-"""人机对战 in the page (FEATURES.md L2, C1–C3, T1, S1, E1–E3, T5, K1; issue 6).
+"""人机对战 in the page (docs/behaviours.md L2, C1–C3, T1, S1, E1–E3, T5, K1).
 
 Whole games against each difficulty and each starting order run at test speed (``?fast=1``).
 A ``ComputerGate`` holds the page's requests for a computer step, so a test can stop the

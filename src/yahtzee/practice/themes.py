@@ -1,8 +1,8 @@
 """The themes of 练习: which positions drill which decision, each by an exact test.
 
 A *position* is a decision in front of a player: a sheet, five dice and the rolls left. Each
-theme names one decision the product page's tips single out, and its test says exactly which
-positions belong to it (issue 25's table):
+theme names one decision the page's tips (制胜技巧) single out, and its test says exactly which
+positions belong to it:
 
 - ``full_house_draw`` 两对拼葫芦: a roll left, ``full_house`` open, the dice two pairs and an
   odd die;

@@ -2,7 +2,7 @@ r"""The optimal-strategy DP: the expected points still to come from every betwee
 
 A state between turns is ``s = (m, u, y)``: ``m`` the 13-bit mask of filled boxes, ``u`` the upper
 subtotal capped at 63, ``y`` = 1 when ``yahtzee`` holds 50. ``W(s)`` is the expected number of
-points still to come under optimal play, exactly under ``shared/spec/RULES.md`` (forced Joker).
+points still to come under optimal play, exactly under ``docs/rules.md`` (forced Joker).
 Points already on the sheet never enter ``W``; the +35 is counted at the scoring that lifts the
 capped subtotal to 63, and the +100 at the scoring of a five-of-a-kind while ``y`` = 1.
 

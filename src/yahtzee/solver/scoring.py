@@ -1,6 +1,6 @@
 """Scoring one roll in compiled code: the boxes it may go in now and what each earns.
 
-The forced Joker rule (``shared/spec/RULES.md``) as ``rules.choices`` applies it, over the
+The forced Joker rule (``docs/rules.md``) as ``rules.choices`` applies it, over the
 solver's state (mask of filled boxes, ``yahtzee`` holding 50, capped upper subtotal), for kernels
 that cannot call Python. The tests hold it to ``rules.choices``.
 """

@@ -73,7 +73,7 @@ export class Choices {
   }
 
   // The lobby shows the settings of the game in play. A game resumed after its choices were
-  // changed brings its own back, so 「重新开始」 (the lobby's settings, as the product page
+  // changed brings its own back, so 「重新开始」 (the lobby's settings, as the help
   // says) is the same game again, as its question says.
   followGame({ mode, difficulty, first }) {
     const lobby = this.current;
