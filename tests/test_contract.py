@@ -86,6 +86,11 @@ def test_the_terms_come_from_the_rules() -> None:
     # 375 in the boxes (with the upper bonus) and twelve Yahtzee bonuses of 100.
     assert terms.max_total == 1575 == sum(max(POSSIBLE_POINTS[b]) for b in BOXES) + 35 + 1200
     assert terms.max_decisions == 39
+    assert [(t.key, t.name) for t in terms.firsts] == [
+        ("me", "我先"), ("computer", "电脑先"), ("random", "随机")
+    ]  # fmt: skip
+    assert [t.key for t in terms.modes] == ["single", "vs"]
+    assert (terms.dice, terms.faces, terms.expert_loss, terms.max_seed) == (5, 6, 0.2, 2**32 - 1)
 
 
 def test_the_page_and_the_api_carry_the_same_terms(client: TestClient) -> None:

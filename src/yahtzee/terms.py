@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final, Literal
 
-from yahtzee.game import HINTS_PER_GAME, ROUNDS, Difficulty, Mode
+from yahtzee.game import HINTS_PER_GAME, ROUNDS, Difficulty, First, Mode
 from yahtzee.plain import dumps
-from yahtzee.practice.draw import ROUND_SIZE
+from yahtzee.practice.draw import MAX_SEED, ROUND_SIZE
 from yahtzee.practice.views import theme_terms
 from yahtzee.rules import (
     BOXES,
@@ -22,6 +22,8 @@ from yahtzee.rules import (
     LARGE_STRAIGHT_POINTS,
     MAX_ROLLS,
     MAX_TOTAL,
+    NUM_DICE,
+    NUM_FACES,
     SMALL_STRAIGHT_POINTS,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
@@ -32,6 +34,11 @@ from yahtzee.rules import (
 from yahtzee.snapshot import SIDE_LABELS
 
 MODE_NAMES: Final = {Mode.SINGLE: "单人挑战", Mode.VS: "人机对战"}
+FIRST_NAMES: Final = {First.ME: "我先", First.COMPUTER: "电脑先", First.RANDOM: "随机"}
+
+EXPERT_LOSS: Final = 0.2
+"""The mark of expert play: under 0.2 expected points lost per decision on average (Verhoeff's
+line between a strong player and the rest, which the review, the history and 练习 draw)."""
 
 # What each box counts, in a few words under its name (the points come with the snapshot).
 BOX_NOTES: Final = {
@@ -90,6 +97,15 @@ class PageTerms:
     """练习's themes, then 混合 (``mixed``)."""
     practice_round: int
     """Positions in a round of 练习."""
+    # What the page checks stored data and lays out its dice with (the page keeps no copy):
+    firsts: tuple[Term, ...]
+    """Who rolls first, as the lobby offers it."""
+    dice: int
+    faces: int
+    expert_loss: float
+    """The expert mark (``EXPERT_LOSS``)."""
+    max_seed: int
+    """The highest seed of a 练习 round."""
 
 
 def page_terms() -> PageTerms:
@@ -122,6 +138,11 @@ def page_terms() -> PageTerms:
         yahtzee_box=Box.YAHTZEE,
         themes=tuple(Term(t.key, t.name) for t in theme_terms()),
         practice_round=ROUND_SIZE,
+        firsts=tuple(Term(first.value, FIRST_NAMES[first]) for first in First),
+        dice=NUM_DICE,
+        faces=NUM_FACES,
+        expert_loss=EXPERT_LOSS,
+        max_seed=MAX_SEED,
     )
 
 
