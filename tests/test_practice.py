@@ -368,6 +368,30 @@ def test_the_grade_endpoint(client: TestClient) -> None:
     assert again["is_best"] and again["loss"] == 0
 
 
+def test_each_option_says_which_of_the_dice_shown_it_holds(client: TestClient) -> None:
+    # The page marks the best keep's dice from these positions; it never matches faces itself.
+    given = {"sheet": {}, "yahtzee_bonus": 0, "dice": [2, 2, 5, 5, 6], "rolls_left": 1}
+    graded = post(
+        client,
+        "/api/practice/grade",
+        {"position": given, "answer": {"type": "keep", "keep": [6, 5]}},
+    )
+    assert graded["chosen"]["keep"] == [5, 6] and graded["chosen"]["hold"] == [2, 4]
+    explored = post(client, "/api/practice/explore", {"position": given})
+    for option in [*explored["options"], *graded["top"], graded["best"]]:
+        if option["keep"] is None:
+            assert option["hold"] is None
+        else:
+            assert [given["dice"][i] for i in option["hold"]] == option["keep"]
+            assert option["hold"] == sorted(option["hold"])
+    score = post(
+        client,
+        "/api/practice/grade",
+        {"position": given, "answer": {"type": "score", "box": "twos"}},
+    )
+    assert score["chosen"]["box"] == "twos" and score["chosen"]["hold"] == [0, 1, 2, 3, 4]
+
+
 @pytest.mark.parametrize(
     ("path", "body", "status", "words"),
     [

@@ -76,15 +76,15 @@ def grade(advisor: Advisor, position: Position, answer: Answer) -> GradeView:
     chosen = _chosen(advisor, position, advice, answer)
     best = advice.best
     is_best = chosen.ev >= best.ev - OPTIMAL_TOLERANCE
-    shown = ChoiceView.of(chosen)
-    best_shown = ChoiceView.of(best)
+    shown = ChoiceView.of(chosen, position.dice)
+    best_shown = ChoiceView.of(best, position.dice)
     loss = 0.0 if is_best else round(best_shown.ev - shown.ev, EV_DIGITS)
     return GradeView(
         chosen=shown,
         best=best_shown,
         loss=loss,
         is_best=is_best,
-        top=tuple(ChoiceView.of(option) for option in advice.options[:TOP]),
+        top=tuple(ChoiceView.of(option, position.dice) for option in advice.options[:TOP]),
         why=why_text(advice),
     )
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yahtzee.game import PLAYER, First, Game, Mode, Side, Turn
+from yahtzee.game import PLAYER, First, Game, Mode, Side, Turn, positions_for
 from yahtzee.practice.draw import Drill
 from yahtzee.practice.themes import MIXED, MIXED_ZH, THEMES, Position, Theme
-from yahtzee.rules import MAX_ROLLS, Box
+from yahtzee.rules import MAX_ROLLS, NUM_DICE, Box
 from yahtzee.snapshot import Snapshot, view_of
 from yahtzee.solver import Advice, Option
 from yahtzee.words import option_words
 
 EV_DIGITS = 2
 """Decimals of an expected total or a loss as the page shows it."""
+
+NONE_HELD = (False,) * NUM_DICE
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,22 +36,28 @@ class ThemeTerm:
 @dataclass(frozen=True, slots=True)
 class ChoiceView:
     """An option in words with its expected final total: a keep (``keep``), a box (``box``,
-    ``points``), or both for stopping to score (all five dice held)."""
+    ``points``), or both for stopping to score (all five dice held). ``hold`` is where a keep's
+    dice lie among the position's dice (leftmost first), so the page marks them without
+    matching faces itself."""
 
     text: str
     ev: float
     keep: tuple[int, ...] | None = None
     box: Box | None = None
     points: int | None = None
+    hold: tuple[int, ...] | None = None
 
     @classmethod
-    def of(cls, option: Option) -> ChoiceView:
+    def of(cls, option: Option, dice: tuple[int, ...]) -> ChoiceView:
+        """``option`` at a position whose dice are ``dice``, as shown."""
+        hold = None if option.keep is None else positions_for(option.keep, dice, NONE_HELD)
         return cls(
             option_words(option),
             round(option.ev, EV_DIGITS),
             option.keep,
             option.box,
             option.points,
+            hold,
         )
 
 
@@ -102,7 +110,7 @@ class ExploreView:
 def explore_view(position: Position, advice: Advice) -> ExploreView:
     """Every option of ``advice`` in words, and ``position`` drawn as a game's."""
     return ExploreView(
-        options=tuple(ChoiceView.of(option) for option in advice.options),
+        options=tuple(ChoiceView.of(option, position.dice) for option in advice.options),
         view=view_of(position_game(position)),
     )
 
