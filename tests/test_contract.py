@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +17,8 @@ from yahtzee.codec import to_json
 from yahtzee.game import Game, Roll, Score
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box
 from yahtzee.server import create_app
-from yahtzee.server.assets import first_modules
+from yahtzee.server.assets import STATIC_DIR, asset_version, first_modules
+from yahtzee.server.page_modules import imports_of, read_modules
 from yahtzee.snapshot import Snapshot, view_of
 from yahtzee.solver import Table
 from yahtzee.terms import page_terms
@@ -86,11 +89,6 @@ def test_the_terms_come_from_the_rules() -> None:
     # 375 in the boxes (with the upper bonus) and twelve Yahtzee bonuses of 100.
     assert terms.max_total == 1575 == sum(max(POSSIBLE_POINTS[b]) for b in BOXES) + 35 + 1200
     assert terms.max_decisions == 39
-    assert [(t.key, t.name) for t in terms.firsts] == [
-        ("me", "我先"), ("computer", "电脑先"), ("random", "随机")
-    ]  # fmt: skip
-    assert [t.key for t in terms.modes] == ["single", "vs"]
-    assert (terms.dice, terms.faces, terms.expert_loss, terms.max_seed) == (5, 6, 0.2, 2**32 - 1)
 
 
 def test_the_page_and_the_api_carry_the_same_terms(client: TestClient) -> None:
@@ -172,10 +170,60 @@ def test_each_decision_of_a_review_carries_its_open_boxes(client: TestClient) ->
 
 def test_the_page_preloads_the_modules_of_its_first_load(client: TestClient) -> None:
     page = client.get("/").text
-    preloaded = re.findall(r'<link rel="modulepreload" href="/static/\w+/js/([\w.-]+\.js)">', page)
+    preloaded = re.findall(r'<link rel="modulepreload" href="/static/\w+/js/([\w./-]+\.js)">', page)
     assert preloaded == first_modules() and preloaded[0] == "main.js"
-    assert {"controller.js", "terms.js", "dom.js", "view.js", "table.js"} <= set(preloaded)
+    assert {"game/controller.js", "lib/terms.js", "lib/dom.js", "ui/view.js", "ui/sheet.js"} <= set(
+        preloaded
+    )
     # What loads on first use stays out: the review, a practice round.
-    assert not {"review.js", "review-view.js", "practice-round.js", "chart.js"} & set(preloaded)
+    lazy = {"review/review.js", "review/review-view.js", "practice/practice-round.js"}
+    lazy.add("lib/chart.js")
+    assert not lazy & set(preloaded)
     for name in preloaded:
         assert client.get(f"/static/js/{name}").status_code == 200
+
+
+def _static_closure(modules: dict[str, str], name: str, seen: set[str]) -> set[str]:
+    """``name`` and every module it imports statically, found depth first (first_load goes
+    breadth first: two walks that must meet)."""
+    if name not in seen:
+        seen.add(name)
+        for dep in imports_of(name, modules[name]).static:
+            _static_closure(modules, dep, seen)
+    return seen
+
+
+def test_the_preload_list_is_main_js_and_its_static_imports_in_every_folder() -> None:
+    modules = read_modules()
+    closure = _static_closure(modules, "main.js", set())
+    assert set(first_modules()) == closure
+    assert len(first_modules()) == len(closure)  # each once
+    assert {posixpath.dirname(name) for name in closure} >= {"game", "ui", "lib"}
+
+
+def test_a_module_moved_into_a_subfolder_is_still_preloaded(tmp_path: Path) -> None:
+    js = tmp_path / "js"
+    (js / "a" / "b").mkdir(parents=True)
+    (js / "main.js").write_text('import { x } from "./a/one.js";\nimport("./lazy.js");\n')
+    (js / "a" / "one.js").write_text('export {\n  y,\n} from "./b/two.js";\nexport const x = 1;\n')
+    (js / "a" / "b" / "two.js").write_text('import "../../lib.js"; // from "./not-this.js"\n')
+    (js / "lib.js").write_text("export const y = 2;\n")
+    (js / "lazy.js").write_text("")
+    assert first_modules(tmp_path) == ["main.js", "a/one.js", "a/b/two.js", "lib.js"]
+
+
+def test_every_static_file_is_versioned_and_served(client: TestClient) -> None:
+    page = client.get("/").text
+    version = re.search(r'"/static/([0-9a-f]{12})/js/main\.js"', page)
+    assert version is not None and version.group(1) == asset_version()
+    files = sorted(p for p in STATIC_DIR.rglob("*") if p.is_file())
+    assert any(p.parent.parent.name == "js" for p in files)  # modules inside subfolders
+    for path in files:
+        name = path.relative_to(STATIC_DIR).as_posix()
+        for url in (f"/static/{version.group(1)}/{name}", f"/static/{name}"):
+            answer = client.get(url)
+            assert answer.status_code == 200, url
+            assert answer.content == path.read_bytes(), url
+    # The service worker is this release's: it names the version the page's URLs carry.
+    worker = client.get("/sw.js").text
+    assert f'const VERSION = "{version.group(1)}";' in worker

@@ -535,7 +535,8 @@ def test_a_game_from_the_history_is_exported_under_the_day_it_was_played(table: 
     name = page.evaluate(  # in the browser's time zone, as the page names it
         """async (total) => {
             const { exportName } = await import(
-                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+                document.querySelector('script[type=module]')
+                    .src.replace('main.js', 'review/history.js'));
             return exportName({sides: [{totals: {total}}]}, new Date("2024-06-01T10:30:00.000Z"));
         }""",
         total,
@@ -632,7 +633,7 @@ def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Ta
     stored = page.evaluate(
         """async () => {
             const { HistoryStore } = await import(document.querySelector('script[type=module]')
-                .src.replace('main.js', 'history-store.js'));
+                .src.replace('main.js', 'review/history-store.js'));
             const store = new HistoryStore(localStorage);
             store.add({id: 'r', fp: 'r', date: '2024-06-02T10:00:00.000Z', mode: 'vs',
                        difficulty: 'expert', outcome: 'win', total: 251});
@@ -660,7 +661,7 @@ def test_every_unreadable_history_list_is_kept_before_it_is_replaced(table: Tabl
     kept = table.page.evaluate(
         """async () => {
             const { HistoryStore } = await import(document.querySelector('script[type=module]')
-                .src.replace('main.js', 'history-store.js'));
+                .src.replace('main.js', 'review/history-store.js'));
             localStorage.setItem('yahtzee.history', '[[[not json');
             localStorage.setItem('yahtzee.history.games', '{"version": 9}');
             const store = new HistoryStore(localStorage);
@@ -742,7 +743,8 @@ def test_an_edited_total_never_reaches_the_export_name(table: Table) -> None:
     names = table.page.evaluate(
         """async () => {
             const { exportName } = await import(
-                document.querySelector('script[type=module]').src.replace('main.js', 'history.js'));
+                document.querySelector('script[type=module]')
+                    .src.replace('main.js', 'review/history.js'));
             const at = new Date(2026, 10, 30, 9, 5);
             const game = (total) => ({sides: [{totals: {total}}]});
             return [game(267), game('../../x\\u202egnp.exe'), game(1e21 + 0.5), {sides: [{}]}, null]
@@ -844,7 +846,7 @@ def test_history_module_keeps_copies_once_and_figures_whole(table: Table) -> Non
     out = table.page.evaluate(
         """async () => {
             const { HistoryStore } = await import(document.querySelector('script[type=module]')
-                .src.replace('main.js', 'history-store.js'));
+                .src.replace('main.js', 'review/history-store.js'));
             localStorage.clear();
             localStorage.setItem('yahtzee.history.unreadable', 'first break');
             localStorage.setItem('yahtzee.history', 'second break');
@@ -921,7 +923,8 @@ def test_a_tap_on_the_chart_opens_the_nearest_mark(table: Table) -> None:
     page.evaluate(
         """async () => {
             const { lineChart } = await import(
-                document.querySelector('script[type=module]').src.replace('main.js', 'chart.js'));
+                document.querySelector('script[type=module]')
+                    .src.replace('main.js', 'lib/chart.js'));
             const box = document.createElement('div');
             box.id = 'probe';
             document.body.prepend(box);

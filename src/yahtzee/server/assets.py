@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
 
+from yahtzee.server.page_modules import first_load, read_modules
 from yahtzee.terms import terms_script
 
 STATIC_DIR = Path(str(resources.files("yahtzee.server") / "static"))
@@ -68,24 +69,10 @@ def service_worker(version: str, root: Path = STATIC_DIR) -> str:
     return code.replace("const PRECACHE = [];", f"const PRECACHE = {files};", 1)
 
 
-_STATIC_IMPORT = re.compile(
-    r"""^(?:import|export)\b[^;(]*?\bfrom\s*["']\./([\w.-]+\.js)["']""", re.M
-)
-
-
-def first_modules(root: Path = STATIC_DIR, entry: str = "main.js") -> list[str]:
-    """The page's modules that load with it: ``entry`` and what it imports, statically, in turn
-    (a dynamic ``import()`` loads later, on first use)."""
-    found: list[str] = []
-    todo = [entry]
-    while todo:
-        name = todo.pop(0)
-        path = root / "js" / name
-        if name in found or not path.is_file():
-            continue
-        found.append(name)
-        todo.extend(_STATIC_IMPORT.findall(path.read_text("utf-8")))
-    return found
+def first_modules(root: Path = STATIC_DIR) -> list[str]:
+    """The page's modules that load with it, by their paths under ``js/``: ``main.js`` and what it
+    imports statically, in turn, through every folder (page_modules.py reads the imports)."""
+    return first_load(read_modules(root / "js"))
 
 
 def module_preloads(version: str, root: Path = STATIC_DIR) -> str:

@@ -6,17 +6,17 @@
 // the computer thinks for the pace chosen in the settings (真实 2–5 s, 较快 1–2 s). All the
 // timings are in timing.js.
 
-import { Api } from "./api.js";
-import { GameManager } from "./controller.js";
-import { Reviews } from "./history.js";
-import { Practice } from "./practice.js";
-import { Input } from "./input.js";
-import { Luck } from "./luck.js";
-import { Sound } from "./sound.js";
-import { LocalStore } from "./storage.js";
-import { TabGuard } from "./tabs.js";
-import { FAST } from "./timing.js";
-import { View } from "./view.js";
+import { Api } from "./lib/api.js";
+import { GameManager } from "./game/controller.js";
+import { Reviews } from "./review/history.js";
+import { Practice } from "./practice/practice.js";
+import { Input } from "./ui/input.js";
+import { Luck } from "./luck/luck.js";
+import { Sound } from "./ui/sound.js";
+import { LocalStore } from "./game/store.js";
+import { TabGuard } from "./game/tabs.js";
+import { FAST } from "./lib/timing.js";
+import { View } from "./ui/view.js";
 
 // Build the pieces and start.
 function boot() {

@@ -1,7 +1,7 @@
 // The records shown in the lobby and the result dialog: the best single-player score and the
 // games played, and per level against the computer wins, losses, draws and the best score.
 
-import { levelName } from "./terms.js";
+import { levelName } from "../lib/terms.js";
 
 export class Records {
   // Nothing is read until load().

@@ -7,7 +7,7 @@
 // `host` is the GameManager: table, requests, api, ui, sound, settings, render(), setGame(),
 // blocked(), finish().
 
-import { chooseMs, computerPause, leadInMs, liftMs, rollMs, sleep } from "./timing.js";
+import { chooseMs, computerPause, leadInMs, liftMs, rollMs, sleep } from "../lib/timing.js";
 
 export class ComputerTurn {
   // Nothing is shown until the computer plays.

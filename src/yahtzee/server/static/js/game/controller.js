@@ -1,15 +1,15 @@
-// The GameManager: the page's controller. It holds the table (game-state.js), wires each input
+// The GameManager: the page's controller. It holds the table (board.js), wires each input
 // event to its handler and runs the game's flow: lobby, start, resume, the end of a game. Every
 // request goes through one helper (request.js); the player's moves, the computer's turn, tab
 // ownership and storage sync, records and settings are modules of their own, which get this
 // manager as their host.
 
 import { ComputerTurn } from "./computer-turn.js";
-import { listenFullscreen, toggleFullscreen } from "./fullscreen.js";
-import { emptyTable, takeAnswer } from "./game-state.js";
+import { listenFullscreen, toggleFullscreen } from "../ui/fullscreen.js";
+import { emptyTable, takeAnswer } from "./board.js";
 import { PlayerTurn } from "./player-turn.js";
-import { Records } from "./records.js";
-import { Requests } from "./request.js";
+import { Records } from "./bests.js";
+import { Requests } from "../lib/request.js";
 import { Starting } from "./starting.js";
 import { Choices, Settings } from "./settings.js";
 import { statusText } from "./status.js";

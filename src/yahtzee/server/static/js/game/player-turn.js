@@ -4,9 +4,9 @@
 // `host` is the GameManager: table, requests, api, ui, sound, computer, render(), setGame(),
 // blocked().
 
-import { clearHint, holdsAll } from "./game-state.js";
-import { TERMS } from "./terms.js";
-import { rollMs, sleep } from "./timing.js";
+import { clearHint, holdsAll } from "./board.js";
+import { TERMS } from "../lib/terms.js";
+import { rollMs, sleep } from "../lib/timing.js";
 
 export class PlayerTurn {
   // Moves act on the host's table.

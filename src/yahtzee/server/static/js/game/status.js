@@ -1,9 +1,9 @@
 // The one-line status under the dice: what the player should do next, or what the computer is
 // doing. Words only; the View writes the line (and only when it changes).
 
-import { holdsAll } from "./game-state.js";
+import { holdsAll } from "./board.js";
 
-// The status for `table` (game-state.js). `rolling`: the player's dice are tumbling;
+// The status for `table` (board.js). `rolling`: the player's dice are tumbling;
 // `suspended`: another tab took the game over; `computer`: its turn's { note, stopped, lastMove }.
 export function statusText(table, { rolling, suspended, computer }) {
   const snap = table.snap;

@@ -6,8 +6,8 @@
 // `host` is the GameManager: table, ui, settings, records, reviews, halt(), render(),
 // showLobby(), toLobby(), resume().
 
-import { HISTORY_KEYS } from "./history.js";
-import { KEYS } from "./storage.js";
+import { HISTORY_KEYS } from "../review/history.js";
+import { KEYS } from "./store.js";
 
 const NOTICES = {
   tab: "这局游戏已在另一个标签页打开",

@@ -2,8 +2,8 @@
 // again on the same dice is compared with the earlier tries) and each day's challenge (started
 // how often, the first try's score, which alone counts, and the 高手's on the same dice).
 
-import { keepUnreadable, wholeIn } from "./storage.js";
-import { TERMS } from "./terms.js";
+import { keepUnreadable, wholeIn } from "../lib/storage.js";
+import { TERMS } from "../lib/terms.js";
 
 export const LUCK_KEY = "yahtzee.luck";
 const VERSION = 1;
@@ -53,7 +53,7 @@ function dayBefore(date) {
 }
 
 export class LuckStore {
-  // `store` reads and writes keys (storage.js's LocalStore).
+  // `store` reads and writes keys (game/store.js's LocalStore).
   constructor(store) {
     this.store = store;
     this.records = {};

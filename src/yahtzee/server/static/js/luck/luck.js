@@ -3,7 +3,7 @@
 // and offers to play the same dice again; the lobby shows today's challenge (one record a day
 // for everyone; the first try counts), its 高手 score, the streak of days, and 复制成绩.
 
-import { button, make } from "./dom.js";
+import { button, make } from "../lib/dom.js";
 import { LuckStore } from "./luck-store.js";
 import { sameDiceSection } from "./same-dice-view.js";
 

@@ -1,9 +1,9 @@
 // 高手同骰: what the 高手 made of the player's own dice, drawn from the server's answer
 // (/api/same-dice): one line, and box by box beside the player's with the difference.
 
-import { columnHeads, make } from "./dom.js";
-import { TERMS } from "./terms.js";
-import { signed } from "./words.js";
+import { columnHeads, make } from "../lib/dom.js";
+import { TERMS } from "../lib/terms.js";
+import { signed } from "../lib/words.js";
 
 // The sums that end the comparison, after the boxes (their names come from the terms).
 const SUMS = ["upper_bonus", "yahtzee_bonus", "total"];

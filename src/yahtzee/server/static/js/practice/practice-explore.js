@@ -3,9 +3,9 @@
 // It opens on a practice position; the server refuses an impossible sheet as advise does, and
 // the refusal is shown as it comes.
 
-import { make, button } from "./dom.js";
+import { make, button } from "../lib/dom.js";
 import { two } from "./practice-view.js";
-import { TERMS } from "./terms.js";
+import { TERMS } from "../lib/terms.js";
 
 const DICE = 5;
 const FACES = 6;

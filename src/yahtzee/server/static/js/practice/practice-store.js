@@ -1,10 +1,10 @@
 // 练习's progress in the browser: each finished round (its theme, seed and each answer's theme,
 // loss and whether it was the best) and the theme last chosen, under a key of its own. Read as
-// carefully as the history: an unreadable value is kept aside (storage.js keepUnreadable) and
+// carefully as the history: an unreadable value is kept aside (lib/storage.js keepUnreadable) and
 // reported, never silently dropped; an unreadable round is skipped and counted.
 
-import { KeyStore, keepUnreadable, numberIn, wholeIn } from "./storage.js";
-import { TERMS } from "./terms.js";
+import { KeyStore, keepUnreadable, numberIn, wholeIn } from "../lib/storage.js";
+import { TERMS } from "../lib/terms.js";
 
 export const PRACTICE_KEY = "yahtzee.practice";
 export const PRACTICE_VERSION = 1;

@@ -2,8 +2,8 @@
 // theme; then the progress kept in the browser: rounds played, the trend of the loss per
 // decision (a small chart, like the history's) and each theme's accuracy.
 
-import { lineChart } from "./chart.js";
-import { button, columnHeads, make } from "./dom.js";
+import { lineChart } from "../lib/chart.js";
+import { button, columnHeads, make } from "../lib/dom.js";
 import { averageLoss, themeStats, weakest } from "./practice-store.js";
 import { two } from "./practice-view.js";
 

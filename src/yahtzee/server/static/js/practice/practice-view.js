@@ -1,11 +1,11 @@
-// 练习's table: a position drawn as a game is (the dice tray and the score sheet of dice.js and
-// table.js, fed the snapshot the server sends with each position), with the feedback after an
+// 练习's table: a position drawn as a game is (the dice tray and the score sheet of ui/dice.js
+// and ui/sheet.js, fed the snapshot the server sends with each position), with the feedback after an
 // answer. Its buttons carry data-practice-* attributes, so the game's input (input.js) never
 // takes them for the game's dice and boxes; practice-round.js listens to them.
 
-import { DiceTray } from "./dice.js";
-import { make, button } from "./dom.js";
-import { ScoreTable } from "./table.js";
+import { DiceTray } from "../ui/dice.js";
+import { make, button } from "../lib/dom.js";
+import { ScoreTable } from "../ui/sheet.js";
 
 // The game's dice tray, with its dice named for 练习.
 class PracticeDice extends DiceTray {

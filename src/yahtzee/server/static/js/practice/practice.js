@@ -2,9 +2,9 @@
 // itself (practice-round.js, the modules it imports and practice.css) is loaded only when one
 // starts, which keeps the first page load light.
 
-import { button, loadStylesheet, make } from "./dom.js";
+import { button, loadStylesheet, make } from "../lib/dom.js";
 import { MIXED, PracticeStore, averageLoss, weakest } from "./practice-store.js";
-import { TERMS } from "./terms.js";
+import { TERMS } from "../lib/terms.js";
 
 // The lobby's line: rounds played and the last round's loss per decision.
 export function progressLine(rounds) {
@@ -92,7 +92,7 @@ export class Practice {
   // The round's modules and practice.css, loaded on first use.
   async views() {
     if (!this.loading) {
-      const css = loadStylesheet(this.doc, new URL("../css/practice.css", import.meta.url).href);
+      const css = loadStylesheet(this.doc, new URL("../../css/practice.css", import.meta.url).href);
       this.loading = Promise.all([import("./practice-round.js"), css]).then(([module]) => new module.PracticeRound(this));
       this.loading.catch(() => {
         this.loading = null; // try again on the next click

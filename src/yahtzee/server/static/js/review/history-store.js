@@ -3,8 +3,8 @@
 // or export. Both live under keys of their own, so a problem here never touches the saved game,
 // the records or the settings.
 
-import { KeyStore, keepUnreadable, numberIn, wholeIn } from "./storage.js";
-import { TERMS } from "./terms.js";
+import { KeyStore, fnv1a, keepUnreadable, numberIn, wholeIn } from "../lib/storage.js";
+import { TERMS } from "../lib/terms.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -16,13 +16,7 @@ export const MAX_GAMES = 10;
 
 // A short, stable fingerprint of a game's logs (FNV-1a), so one game is never counted twice.
 export function fingerprint(game) {
-  const text = JSON.stringify((game.sides || []).map((side) => side.log));
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
+  return fnv1a(JSON.stringify((game.sides || []).map((side) => side.log))).toString(36);
 }
 
 // Bounds of a stored figure (the highest total, the most decisions of a game), from the server.

@@ -1,12 +1,12 @@
 // The history view, drawn into the review dialog: the trend of loss per decision across games,
 // the list of past games (复盘 for the ones kept whole) and 「打开对局文件」.
 
-import { lineChart } from "./chart.js";
-import { button, columnHeads, make } from "./dom.js";
+import { lineChart } from "../lib/chart.js";
+import { button, columnHeads, make } from "../lib/dom.js";
 import { legend } from "./review-parts.js";
 import { EXPERT_LOSS, OUTCOMES, modeText, shortDate } from "./review-words.js";
 import { evenLuckText, meanOf, trendText, trendWindows } from "./trend.js";
-import { signed } from "./words.js";
+import { signed } from "../lib/words.js";
 
 // The trend of loss per decision across games, with the expert line at 0.2; the chart is drawn
 // through `chart(box, draw)`, which redraws it whenever its box changes width.

@@ -3,10 +3,10 @@
 // The review and history views (review.js and the modules it loads, chart.js, review.css) are
 // loaded only when one is opened, which keeps the first page load light.
 
-import { loadStylesheet } from "./dom.js";
+import { loadStylesheet } from "../lib/dom.js";
 import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry } from "./history-store.js";
 import { lobbyText } from "./trend.js";
-import { pointsText, signed } from "./words.js";
+import { pointsText, signed } from "../lib/words.js";
 
 export { HISTORY_KEYS } from "./history-store.js";
 
@@ -139,7 +139,7 @@ export class Reviews {
   // The review views (review.js, the modules it imports and review.css), loaded on first use.
   async views() {
     if (!this.loading) {
-      const css = loadStylesheet(this.doc, new URL("../css/review.css", import.meta.url).href);
+      const css = loadStylesheet(this.doc, new URL("../../css/review.css", import.meta.url).href);
       this.loading = Promise.all([import("./review.js"), css]).then(([module]) => new module.ReviewController(this));
       this.loading.catch(() => {
         this.loading = null; // try again on the next click

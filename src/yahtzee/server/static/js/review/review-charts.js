@@ -2,10 +2,10 @@
 // and clickable, and (人机对战) the chance of winning at every decision of both sides. Each is
 // drawn through `chart(box, draw)`, which redraws it whenever its box changes width.
 
-import { lineChart } from "./chart.js";
-import { make } from "./dom.js";
+import { lineChart } from "../lib/chart.js";
+import { make } from "../lib/dom.js";
 import { legend } from "./review-parts.js";
-import { TERMS } from "./terms.js";
+import { TERMS } from "../lib/terms.js";
 import { lossText, percentText, riskText, when } from "./review-words.js";
 
 // A game chart's x axis: each round's number under its span of points ({round: [from, to]}),

@@ -1,10 +1,10 @@
 // The review's lists of decisions: the costliest mistakes, the deliberate risks (求胜取舍), each
 // expanding to every option with its expected total, and the table of every decision in order.
 
-import { button, columnHeads, make } from "./dom.js";
+import { button, columnHeads, make } from "../lib/dom.js";
 import { hintTag, miniDice, riskTag } from "./review-parts.js";
 import { describe, evDigits, gainText, lossText, shortfall, when } from "./review-words.js";
-import { signed } from "./words.js";
+import { signed } from "../lib/words.js";
 
 const FIRST_MISTAKES = 10;
 const FIRST_OPTIONS = 3; // a long list of options shows the best few and the choice made

@@ -2,7 +2,7 @@
 // 你 / 电脑 switch, 导出对局, 历史, close), a one-line error and the body, plus the charts'
 // resize watchers. The views set the head and the buttons' hooks (onSide, onExport, onHistory).
 
-import { button, make } from "./dom.js";
+import { button, make } from "../lib/dom.js";
 
 export class ReviewDialog {
   // Build the dialog once and add it to the page.

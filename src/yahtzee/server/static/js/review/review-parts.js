@@ -1,8 +1,8 @@
 // Small DOM pieces the review and history views share: table heads, chart legends, five small
 // dice, and the tags that mark a hint or a play-to-win choice.
 
-import { make, svg } from "./dom.js";
-import { PIPS } from "./pips.js";
+import { make, svg } from "../lib/dom.js";
+import { PIPS } from "../lib/pips.js";
 import { riskText } from "./review-words.js";
 
 // Five small dice drawn in SVG, named for screen readers.

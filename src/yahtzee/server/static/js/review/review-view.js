@@ -3,13 +3,13 @@
 // play; each roll's luck moves it, each decision's loss lowers it, and
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 
-import { button, loadStylesheet, make } from "./dom.js";
+import { button, loadStylesheet, make } from "../lib/dom.js";
 import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
-import { sameDiceSection } from "./same-dice-view.js";
+import { sameDiceSection } from "../luck/same-dice-view.js";
 import { modeText, skill } from "./review-words.js";
-import { levelName } from "./terms.js";
-import { pointsText } from "./words.js";
+import { levelName } from "../lib/terms.js";
+import { pointsText } from "../lib/words.js";
 
 // The identity line and the skill figures of one side (`difficulty` names the computer's level).
 function summarySection(summary, who, side, difficulty) {
@@ -98,8 +98,8 @@ export class ReviewView {
     if (!d) return;
     const token = ++this.shell.token;
     const [{ Explorer }] = await Promise.all([
-      import("./practice-explore.js"),
-      loadStylesheet(document, new URL("../css/practice.css", import.meta.url).href),
+      import("../practice/practice-explore.js"),
+      loadStylesheet(document, new URL("../../css/practice.css", import.meta.url).href),
     ]);
     if (token !== this.shell.token) return;
     this.shell.stopCharts();

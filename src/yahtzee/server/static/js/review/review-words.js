@@ -1,8 +1,8 @@
 // The review's and the history's small texts: an option, a decision's moment, its loss and what a
 // play-to-win choice bought, a skill level, a game's settings and date. Plain strings, no DOM.
 
-import { boxName, levelName, modeName } from "./terms.js";
-import { chanceText } from "./words.js";
+import { boxName, levelName, modeName } from "../lib/terms.js";
+import { chanceText } from "../lib/words.js";
 
 export const EXPERT_LOSS = 0.2; // a loss per decision under this is expert play
 export const OUTCOMES = Object.freeze({ win: "胜", loss: "负", draw: "平" });

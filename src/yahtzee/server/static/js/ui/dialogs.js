@@ -1,7 +1,7 @@
 // What the page says over the game: the one-line message and the lasting notice, and the native
 // dialogs (a yes/no question, the end-of-game result, the settings).
 
-import { make } from "./dom.js";
+import { make } from "../lib/dom.js";
 
 const MESSAGE_MS = 9000; // how long a passing message stays
 

@@ -1,8 +1,8 @@
 // The dice tray and its roll button: five die buttons drawn from the snapshot (faces, held,
 // hinted, locked), the tumble while the server rolls, and the roll button's words.
 
-import { make, button, svg } from "./dom.js";
-import { PIPS } from "./pips.js";
+import { make, button, svg } from "../lib/dom.js";
+import { PIPS } from "../lib/pips.js";
 
 const DICE = 5;
 const PIP_RADIUS = 9.5;

@@ -1,7 +1,7 @@
 // Where the keyboard's focus goes: to the next control after a new screen, and back to one when
 // the focused control was disabled or hidden under it; and what is said to screen readers only.
 
-import { make } from "./dom.js";
+import { make } from "../lib/dom.js";
 
 // True when `el` can take the focus now: not disabled, and shown (a closed dialog, a hidden
 // lobby or table, display: none all count as not shown).

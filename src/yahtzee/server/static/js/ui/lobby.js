@@ -1,11 +1,12 @@
 // The lobby: the chosen options, the records, the game 「继续」 resumes; and the switch between
 // the lobby and the table.
 
-import { make } from "./dom.js";
-import { MAX_TOTAL, wholeIn } from "./storage.js";
-import { TERMS, levelName, modeName } from "./terms.js";
+import { make } from "../lib/dom.js";
+import { wholeIn } from "../lib/storage.js";
+import { TERMS, levelName, modeName } from "../lib/terms.js";
 
 const ROUNDS = TERMS.rounds;
+const MAX_TOTAL = TERMS.max_total;
 const [YOU, COMPUTER] = TERMS.sides;
 
 // Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·

@@ -1,8 +1,8 @@
 // The score sheet: a column per side, a row per box plus the sums. The player's column is made
 // of buttons (what a box would score now); the other side's shows its points.
 
-import { make, button } from "./dom.js";
-import { TERMS, rowNote } from "./terms.js";
+import { make, button } from "../lib/dom.js";
+import { TERMS, rowNote } from "../lib/terms.js";
 
 // Where each sum row goes and how it looks; its name and caption come from the terms.
 const SUM_LAYOUT = {

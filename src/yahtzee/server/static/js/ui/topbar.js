@@ -1,8 +1,8 @@
 // The bar above the table: round, who plays whom, the totals, the hint button, and in vs the
 // 胜率 bar of each side's chance of winning.
 
-import { make } from "./dom.js";
-import { chanceText } from "./words.js";
+import { make } from "../lib/dom.js";
+import { chanceText } from "../lib/words.js";
 
 // Round, totals, the opponent and who started (vs), and the hint button; `el` holds the
 // elements round, match, totals, hint and winbar.

@@ -7,7 +7,7 @@ import { DiceTray } from "./dice.js";
 import { Dialogs } from "./dialogs.js";
 import { FocusKeeper, announce } from "./focus.js";
 import { describeSave, showGame, showLobby, updateLobby } from "./lobby.js";
-import { ScoreTable } from "./table.js";
+import { ScoreTable } from "./sheet.js";
 import { renderTopbar } from "./topbar.js";
 
 export { describeSave };

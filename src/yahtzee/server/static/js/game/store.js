@@ -1,0 +1,263 @@
+// The game's keys in browser storage: the unfinished game (verbatim server JSON), the bests,
+// the lobby's choices and the site-wide settings. Every reader survives corrupt or foreign data:
+// it returns defaults plus a one-line Chinese `problem`, and never touches the other keys.
+
+import { keepUnreadable, wholeIn } from "../lib/storage.js";
+import { TERMS } from "../lib/terms.js";
+
+export const KEYS = Object.freeze({
+  game: "yahtzee.game",
+  records: "yahtzee.records",
+  lobby: "yahtzee.lobby",
+  settings: "site.settings",
+});
+
+const GAME_VERSION = 1;
+const RECORDS_VERSION = 1;
+const DIFFICULTIES = ["beginner", "normal", "expert"];
+
+// A fresh, empty set of records.
+export function emptyRecords() {
+  const vs = {};
+  for (const level of DIFFICULTIES) vs[level] = { wins: 0, losses: 0, draws: 0, best: null };
+  return { version: RECORDS_VERSION, single: { best: null, games: 0 }, vs };
+}
+
+// Default site-wide settings (shared by every game of the site).
+export function defaultSettings() {
+  return { sound: true, pace: "real" };
+}
+
+// Each setting as the settings dialog names it, and its default's label there.
+const SETTING_LABELS = { sound: ["声音", "开"], vibrate: ["震动", "开"], pace: ["电脑出牌节奏", "真实"] };
+
+
+const MAX_TOTAL = TERMS.max_total;
+
+// A count read from storage: a non-negative whole number, else undefined (unreadable).
+function count(value) {
+  return Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+// A best score read from storage: null (none yet) or a total a game can reach, else undefined.
+function best(value) {
+  if (value === null || value === undefined) return null;
+  return wholeIn(value, 0, MAX_TOTAL) ?? undefined;
+}
+
+export class LocalStore {
+  // `backend` is any object with getItem/setItem/removeItem (window.localStorage by default).
+  // `onTrouble(kind)` hears when saving stops working ("full" or "unavailable") and when it
+  // works again (null).
+  constructor(backend, onTrouble = () => {}) {
+    this.backend = backend;
+    this.onTrouble = onTrouble;
+    this.trouble = null;
+  }
+
+  // Remember whether storage works and tell the listener when that changes.
+  setTrouble(kind) {
+    if (kind === this.trouble) return;
+    this.trouble = kind;
+    this.onTrouble(kind);
+  }
+
+  // The kind of a storage failure: "full" (quota exceeded) or "unavailable" (anything else).
+  static troubleOf(error) {
+    const name = error && error.name;
+    return name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "full" : "unavailable";
+  }
+
+  // Read a key's raw text; null when missing or when storage is unavailable.
+  read(key) {
+    if (!this.backend) {
+      this.setTrouble("unavailable");
+      return null;
+    }
+    try {
+      return this.backend.getItem(key);
+    } catch {
+      this.setTrouble("unavailable");
+      return null;
+    }
+  }
+
+  // Write a key; false when storage is full or unavailable (the game goes on regardless).
+  write(key, value) {
+    if (!this.backend) {
+      this.setTrouble("unavailable");
+      return false;
+    }
+    try {
+      this.backend.setItem(key, value);
+      if (key === KEYS.game) this.setTrouble(null); // the biggest write decides "works again"
+      return true;
+    } catch (error) {
+      this.setTrouble(LocalStore.troubleOf(error));
+      return false;
+    }
+  }
+
+  // Remove a key, ignoring storage errors.
+  remove(key) {
+    try {
+      if (this.backend) this.backend.removeItem(key);
+    } catch {
+      /* storage unavailable: nothing to remove */
+    }
+  }
+
+  // The saved unfinished game as {game, problem}; a bad save is dropped, nothing else is.
+  loadGame() {
+    const raw = this.read(KEYS.game);
+    if (raw === null) return { game: null, problem: null };
+    let game;
+    try {
+      game = JSON.parse(raw);
+    } catch {
+      game = undefined;
+    }
+    if (!game || typeof game !== "object" || Array.isArray(game)) {
+      return { game: null, problem: this.setAside(KEYS.game, raw, "上次没打完的一局数据已损坏，无法恢复") };
+    }
+    if (game.version !== GAME_VERSION) {
+      const problem = this.setAside(KEYS.game, raw, "上次没打完的一局来自不认识的版本，无法恢复");
+      return { game: null, problem };
+    }
+    if (game.finished === true) {
+      this.remove(KEYS.game);
+      return { game: null, problem: null };
+    }
+    return { game, problem: null };
+  }
+
+  // Save the game exactly as the server returned it; false when it could not be saved.
+  saveGame(game) {
+    return this.write(KEYS.game, JSON.stringify(game));
+  }
+
+  // Forget the saved game.
+  clearGame() {
+    this.remove(KEYS.game);
+  }
+
+  // Move a saved game the server refused out of the way (kept, not deleted): the problem text.
+  refuseGame(problem) {
+    const raw = this.read(KEYS.game);
+    return raw === null ? problem : this.setAside(KEYS.game, raw, problem);
+  }
+
+  // Records as {records, problem}. Readable fields are kept; when anything is unreadable, the
+  // whole stored value is first copied aside (see `keep`) and left in place: the next finished
+  // game writes the records anew, which would otherwise wipe what the player had.
+  loadRecords() {
+    const records = emptyRecords();
+    const raw = this.read(KEYS.records);
+    if (raw === null) return { records, problem: null };
+    const kept = (problem) =>
+      keepUnreadable(this, KEYS.records, raw)
+        ? `${problem}（原数据已另存，新的成绩照常记录）`
+        : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
+    let data;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return { records, problem: kept("纪录数据已损坏，无法读取") };
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data)) {
+      return { records, problem: kept("纪录数据无法读取") };
+    }
+    if (data.version !== RECORDS_VERSION) {
+      return { records, problem: kept("纪录数据来自不认识的版本，无法读取") };
+    }
+    let bad = 0;
+    // The field's value when readable, else the empty record's and one more unreadable field.
+    const take = (value, read, fallback) => {
+      const got = read(value);
+      if (got !== undefined) return got;
+      bad += 1;
+      return fallback;
+    };
+    const single = data.single && typeof data.single === "object" ? data.single : {};
+    records.single.best = take(single.best, best, null);
+    records.single.games = take(single.games ?? 0, count, 0);
+    const vs = data.vs && typeof data.vs === "object" ? data.vs : {};
+    for (const level of DIFFICULTIES) {
+      const entry = vs[level] && typeof vs[level] === "object" ? vs[level] : {};
+      records.vs[level] = {
+        wins: take(entry.wins ?? 0, count, 0),
+        losses: take(entry.losses ?? 0, count, 0),
+        draws: take(entry.draws ?? 0, count, 0),
+        best: take(entry.best, best, null),
+      };
+    }
+    if (!bad) return { records, problem: null };
+    return { records, problem: kept(`纪录里有 ${bad} 项数值无法读取，其余照常`) };
+  }
+
+  // Keep the unreadable value of `key` aside, then remove it: `problem` and what became of it.
+  setAside(key, raw, problem) {
+    const saved = keepUnreadable(this, key, raw);
+    this.remove(key);
+    return saved ? `${problem}（原数据已另存）` : problem;
+  }
+
+  // Save the records.
+  saveRecords(records) {
+    this.write(KEYS.records, JSON.stringify(records));
+  }
+
+  // Site-wide settings as {settings, problem}; other games' fields in the key are preserved.
+  loadSettings() {
+    const settings = defaultSettings();
+    const raw = this.read(KEYS.settings);
+    if (raw === null) return { settings, extra: {}, problem: null };
+    let data;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return { settings, extra: {}, problem: "设置数据已损坏，已恢复默认设置" };
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data)) {
+      return { settings, extra: {}, problem: "设置数据无法读取，已恢复默认设置" };
+    }
+    const unknown = [];
+    if (typeof data.sound === "boolean") settings.sound = data.sound;
+    else if (data.sound !== undefined) unknown.push("sound");
+    if (typeof data.vibrate === "boolean") settings.vibrate = data.vibrate;
+    else if (data.vibrate !== undefined) unknown.push("vibrate");
+    if (data.pace === "real" || data.pace === "fast") settings.pace = data.pace;
+    else if (data.pace !== undefined) unknown.push("pace");
+    if (!unknown.length) return { settings, extra: data, problem: null };
+    const names = unknown.map((key) => `「${SETTING_LABELS[key][0]}」`).join("");
+    const defaults = unknown.map((key) => SETTING_LABELS[key][1]).join("、");
+    return { settings, extra: data, problem: `设置里${names}的值无法识别，已改回默认（${defaults}）` };
+  }
+
+  // Save settings, merged over whatever other games keep in the same site-wide key.
+  saveSettings(settings, extra = {}) {
+    this.write(KEYS.settings, JSON.stringify({ ...extra, ...settings }));
+  }
+
+  // The last lobby choices {mode, difficulty, first}, or defaults.
+  loadLobby() {
+    const lobby = { mode: "single", difficulty: "normal", first: "me" };
+    let data = null;
+    try {
+      data = JSON.parse(this.read(KEYS.lobby) ?? "null");
+    } catch {
+      data = null;
+    }
+    if (data && typeof data === "object") {
+      if (["single", "vs", "practice"].includes(data.mode)) lobby.mode = data.mode;
+      if (DIFFICULTIES.includes(data.difficulty)) lobby.difficulty = data.difficulty;
+      if (["me", "computer", "random"].includes(data.first)) lobby.first = data.first;
+    }
+    return lobby;
+  }
+
+  // Save the lobby choices.
+  saveLobby(lobby) {
+    this.write(KEYS.lobby, JSON.stringify(lobby));
+  }
+}
