@@ -370,7 +370,8 @@ def test_the_grade_endpoint(client: TestClient) -> None:
 
 def test_each_option_says_which_of_the_dice_shown_it_holds(client: TestClient) -> None:
     # The page marks the best keep's dice from these positions; it never matches faces itself.
-    given = {"sheet": {}, "yahtzee_bonus": 0, "dice": [2, 2, 5, 5, 6], "rolls_left": 1}
+    dice = [2, 2, 5, 5, 6]
+    given = {"sheet": {}, "yahtzee_bonus": 0, "dice": dice, "rolls_left": 1}
     graded = post(
         client,
         "/api/practice/grade",
@@ -382,7 +383,7 @@ def test_each_option_says_which_of_the_dice_shown_it_holds(client: TestClient) -
         if option["keep"] is None:
             assert option["hold"] is None
         else:
-            assert [given["dice"][i] for i in option["hold"]] == option["keep"]
+            assert [dice[i] for i in option["hold"]] == option["keep"]
             assert option["hold"] == sorted(option["hold"])
     score = post(
         client,
