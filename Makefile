@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest pytest-browser pytest-other chromium tables lock audit clean
+.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium tables lock audit clean
 
 # Exact versions and hashes come from the lock files (made by `make lock`), so every machine
 # installs the same packages; the project itself is then installed on top, editable. `make run`
@@ -37,6 +37,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The page's JS and CSS: ESLint and Prettier, and node's test runner for its pure logic, at the
+# exact versions of package-lock.json (`npm ci` needs only the npm registry; node >= 20.19).
+NODE_STAMP := node_modules/.installed
+PAGE := src/yahtzee/server/static
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+js-lint: $(NODE_STAMP)
+	node_modules/.bin/eslint --max-warnings=0
+	node_modules/.bin/prettier --check $(PAGE) tests/js eslint.config.js
+
+# The tests read the terms the server writes into the page from a file written here.
+js-test: $(NODE_STAMP) $(RUNTIME)
+	$(BIN)/python -c "import sys; from yahtzee.terms import terms_json; sys.stdout.buffer.write(terms_json())" > node_modules/.terms.json
+	PAGE_TERMS=node_modules/.terms.json node --test tests/js/
+
 # Two sessions side by side: the browser tests (serial among themselves, one Chromium) spend much
 # of their time waiting on pages, which the other tests' computing fills. Each session has its own
 # temporary cache, so they share nothing.
@@ -60,7 +78,7 @@ tables: $(RUNTIME)
 # the browser, Chromium) are, while mypy may still be running. -k: every check reports, even after
 # one has failed; make still exits non-zero.
 test:
-	$(MAKE) -k -j4 --output-sync=target lint typecheck pytest-browser pytest-other
+	$(MAKE) -k -j4 --output-sync=target lint typecheck js-lint js-test pytest-browser pytest-other
 
 # Re-pin after changing dependencies in pyproject.toml (needs pip-tools in a throwaway venv).
 lock:
@@ -73,4 +91,4 @@ audit: $(STAMP)
 	$(BIN)/pip-audit --strict --progress-spinner off --disable-pip -r requirements-dev.lock
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis node_modules

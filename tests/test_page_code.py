@@ -132,4 +132,3 @@ def test_no_rule_in_the_page(name: str) -> None:
     for number, line in enumerate(_code(MODULES[name]), 1):
         assert not RULE_NUMBER.search(line), f"{name}:{number}: {line.strip()}"
         assert not BOX_KEY.search(line), f"{name}:{number}: {line.strip()}"
-

@@ -21,12 +21,7 @@ import { View } from "./ui/view.js";
 // Build the pieces and start.
 function boot() {
   if (FAST) document.documentElement.classList.add("fast");
-  let backend = null;
-  try {
-    backend = window.localStorage;
-  } catch {
-    backend = null; // some private modes throw on access: the game plays without saving
-  }
+  const backend = localStorageOrNull();
   let manager = null;
   const store = new LocalStore(backend, () => manager && manager.sync.updateNotice());
   const guard = new TabGuard(backend, () => manager && manager.sync.checkTabs());
@@ -54,6 +49,16 @@ function boot() {
   manager.init();
   window.yahtzeeReady = true; // the browser tests wait for this before they act
   registerWorker();
+}
+
+// The browser's localStorage, or null: some private modes throw on access (the game then plays
+// without saving).
+function localStorageOrNull() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
 // The service worker keeps this release's files and the offline page (/sw.js). Under ?fast=1

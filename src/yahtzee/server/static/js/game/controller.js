@@ -44,7 +44,14 @@ export class GameManager {
     const recordsProblem = this.records.load();
     const savedProblem = this.sync.loadSaved();
     this.choices.load();
-    const problems = [savedProblem, recordsProblem, settingsProblem, this.reviews.load(), this.luck.load(), this.practice.load()];
+    const problems = [
+      savedProblem,
+      recordsProblem,
+      settingsProblem,
+      this.reviews.load(),
+      this.luck.load(),
+      this.practice.load(),
+    ];
     this.bindInput();
     this.sound.listen(document);
     this.sync.listen();

@@ -9,10 +9,7 @@ export function statusText(table, { rolling, suspended, computer }) {
   const snap = table.snap;
   if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
   if (suspended) return "这局已在另一个标签页继续，这里暂停";
-  if (snap.acting !== "player") {
-    if (computer.note) return computer.note;
-    return computer.stopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
-  }
+  if (snap.acting !== "player") return computerText(computer);
   if (rolling) return "掷骰中…";
   // A hint to reroll some dice no longer says what to do once the player has held all five:
   // the roll button waits, and the line says why (it comes back when a die is let go).
@@ -21,6 +18,17 @@ export function statusText(table, { rolling, suspended, computer }) {
   if (snap.phase === "roll") {
     return computer.lastMove ? `${computer.lastMove}，轮到你了` : "点「掷骰子」开始";
   }
+  return decideText(snap, allHeld);
+}
+
+// What the computer is doing in its turn, or that its last step failed.
+function computerText(computer) {
+  if (computer.note) return computer.note;
+  return computer.stopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
+}
+
+// After a roll: score a box, or hold dice and roll again while the dice may still move.
+function decideText(snap, allHeld) {
   const mayRoll = snap.phase === "decide" && !allHeld;
   if (snap.joker) return jokerText(snap, mayRoll);
   if (allHeld) return "五颗都保留了：选择一项登记，或先取消保留几颗再掷";

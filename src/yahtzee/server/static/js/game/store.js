@@ -2,7 +2,7 @@
 // the lobby's choices and the site-wide settings. Every reader survives corrupt or foreign data:
 // it returns defaults plus a one-line Chinese `problem`, and never touches the other keys.
 
-import { keepUnreadable, wholeIn } from "../lib/storage.js";
+import { keepUnreadable, objectOr, parseObject, wholeIn } from "../lib/storage.js";
 import { TERMS } from "../lib/terms.js";
 
 export const KEYS = Object.freeze({
@@ -14,12 +14,15 @@ export const KEYS = Object.freeze({
 
 const GAME_VERSION = 1;
 const RECORDS_VERSION = 1;
-const DIFFICULTIES = ["beginner", "normal", "expert"];
+const LEVELS = TERMS.levels.map((t) => t.key);
+// The lobby offers the game's modes and 练习 (a mode of the page, not of a game).
+const LOBBY_MODES = [...TERMS.modes.map((t) => t.key), "practice"];
+const FIRSTS = TERMS.firsts.map((t) => t.key);
 
 // A fresh, empty set of records.
 export function emptyRecords() {
   const vs = {};
-  for (const level of DIFFICULTIES) vs[level] = { wins: 0, losses: 0, draws: 0, best: null };
+  for (const level of LEVELS) vs[level] = { wins: 0, losses: 0, draws: 0, best: null };
   return { version: RECORDS_VERSION, single: { best: null, games: 0 }, vs };
 }
 
@@ -28,9 +31,50 @@ export function defaultSettings() {
   return { sound: true, pace: "real" };
 }
 
-// Each setting as the settings dialog names it, and its default's label there.
-const SETTING_LABELS = { sound: ["声音", "开"], vibrate: ["震动", "开"], pace: ["电脑出牌节奏", "真实"] };
+// Each setting: the values it takes, and its name and its default's label in the settings dialog.
+const SETTINGS = {
+  sound: { valid: (v) => typeof v === "boolean", name: "声音", default: "开" },
+  vibrate: { valid: (v) => typeof v === "boolean", name: "震动", default: "开" },
+  pace: { valid: (v) => v === "real" || v === "fast", name: "电脑出牌节奏", default: "真实" },
+};
 
+// True when `raw` is JSON at all (then it is readable text of the wrong shape, not corrupt).
+function isJson(raw) {
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The records in `data` (a stored object of this version) field by field: {records, bad}, the
+// empty record's value standing in for each of the `bad` fields that cannot be read.
+function readRecords(data) {
+  const records = emptyRecords();
+  let bad = 0;
+  // The field's value when readable, else the empty record's and one more unreadable field.
+  const take = (value, read, fallback) => {
+    const got = read(value);
+    if (got !== undefined) return got;
+    bad += 1;
+    return fallback;
+  };
+  const single = objectOr(data.single);
+  records.single.best = take(single.best, best, null);
+  records.single.games = take(single.games ?? 0, count, 0);
+  const vs = objectOr(data.vs);
+  for (const level of LEVELS) {
+    const entry = objectOr(vs[level]);
+    records.vs[level] = {
+      wins: take(entry.wins ?? 0, count, 0),
+      losses: take(entry.losses ?? 0, count, 0),
+      draws: take(entry.draws ?? 0, count, 0),
+      best: take(entry.best, best, null),
+    };
+  }
+  return { records, bad };
+}
 
 const MAX_TOTAL = TERMS.max_total;
 
@@ -151,48 +195,19 @@ export class LocalStore {
   // whole stored value is first copied aside (see `keep`) and left in place: the next finished
   // game writes the records anew, which would otherwise wipe what the player had.
   loadRecords() {
-    const records = emptyRecords();
     const raw = this.read(KEYS.records);
-    if (raw === null) return { records, problem: null };
+    if (raw === null) return { records: emptyRecords(), problem: null };
     const kept = (problem) =>
       keepUnreadable(this, KEYS.records, raw)
         ? `${problem}（原数据已另存，新的成绩照常记录）`
         : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
-    let data;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      return { records, problem: kept("纪录数据已损坏，无法读取") };
-    }
-    if (!data || typeof data !== "object" || Array.isArray(data)) {
-      return { records, problem: kept("纪录数据无法读取") };
-    }
-    if (data.version !== RECORDS_VERSION) {
-      return { records, problem: kept("纪录数据来自不认识的版本，无法读取") };
-    }
-    let bad = 0;
-    // The field's value when readable, else the empty record's and one more unreadable field.
-    const take = (value, read, fallback) => {
-      const got = read(value);
-      if (got !== undefined) return got;
-      bad += 1;
-      return fallback;
-    };
-    const single = data.single && typeof data.single === "object" ? data.single : {};
-    records.single.best = take(single.best, best, null);
-    records.single.games = take(single.games ?? 0, count, 0);
-    const vs = data.vs && typeof data.vs === "object" ? data.vs : {};
-    for (const level of DIFFICULTIES) {
-      const entry = vs[level] && typeof vs[level] === "object" ? vs[level] : {};
-      records.vs[level] = {
-        wins: take(entry.wins ?? 0, count, 0),
-        losses: take(entry.losses ?? 0, count, 0),
-        draws: take(entry.draws ?? 0, count, 0),
-        best: take(entry.best, best, null),
-      };
-    }
-    if (!bad) return { records, problem: null };
-    return { records, problem: kept(`纪录里有 ${bad} 项数值无法读取，其余照常`) };
+    const data = parseObject(raw);
+    let problem = null;
+    if (!data) problem = isJson(raw) ? "纪录数据无法读取" : "纪录数据已损坏，无法读取";
+    else if (data.version !== RECORDS_VERSION) problem = "纪录数据来自不认识的版本，无法读取";
+    if (problem) return { records: emptyRecords(), problem: kept(problem) };
+    const { records, bad } = readRecords(data);
+    return { records, problem: bad ? kept(`纪录里有 ${bad} 项数值无法读取，其余照常`) : null };
   }
 
   // Keep the unreadable value of `key` aside, then remove it: `problem` and what became of it.
@@ -212,25 +227,16 @@ export class LocalStore {
     const settings = defaultSettings();
     const raw = this.read(KEYS.settings);
     if (raw === null) return { settings, extra: {}, problem: null };
-    let data;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      return { settings, extra: {}, problem: "设置数据已损坏，已恢复默认设置" };
+    const data = parseObject(raw);
+    if (!data) {
+      const problem = isJson(raw) ? "设置数据无法读取，已恢复默认设置" : "设置数据已损坏，已恢复默认设置";
+      return { settings, extra: {}, problem };
     }
-    if (!data || typeof data !== "object" || Array.isArray(data)) {
-      return { settings, extra: {}, problem: "设置数据无法读取，已恢复默认设置" };
-    }
-    const unknown = [];
-    if (typeof data.sound === "boolean") settings.sound = data.sound;
-    else if (data.sound !== undefined) unknown.push("sound");
-    if (typeof data.vibrate === "boolean") settings.vibrate = data.vibrate;
-    else if (data.vibrate !== undefined) unknown.push("vibrate");
-    if (data.pace === "real" || data.pace === "fast") settings.pace = data.pace;
-    else if (data.pace !== undefined) unknown.push("pace");
+    const unknown = Object.keys(SETTINGS).filter((key) => data[key] !== undefined && !SETTINGS[key].valid(data[key]));
+    for (const key of Object.keys(SETTINGS)) if (SETTINGS[key].valid(data[key])) settings[key] = data[key];
     if (!unknown.length) return { settings, extra: data, problem: null };
-    const names = unknown.map((key) => `「${SETTING_LABELS[key][0]}」`).join("");
-    const defaults = unknown.map((key) => SETTING_LABELS[key][1]).join("、");
+    const names = unknown.map((key) => `「${SETTINGS[key].name}」`).join("");
+    const defaults = unknown.map((key) => SETTINGS[key].default).join("、");
     return { settings, extra: data, problem: `设置里${names}的值无法识别，已改回默认（${defaults}）` };
   }
 
@@ -242,17 +248,10 @@ export class LocalStore {
   // The last lobby choices {mode, difficulty, first}, or defaults.
   loadLobby() {
     const lobby = { mode: "single", difficulty: "normal", first: "me" };
-    let data = null;
-    try {
-      data = JSON.parse(this.read(KEYS.lobby) ?? "null");
-    } catch {
-      data = null;
-    }
-    if (data && typeof data === "object") {
-      if (["single", "vs", "practice"].includes(data.mode)) lobby.mode = data.mode;
-      if (DIFFICULTIES.includes(data.difficulty)) lobby.difficulty = data.difficulty;
-      if (["me", "computer", "random"].includes(data.first)) lobby.first = data.first;
-    }
+    const data = objectOr(parseObject(this.read(KEYS.lobby)));
+    if (LOBBY_MODES.includes(data.mode)) lobby.mode = data.mode;
+    if (LEVELS.includes(data.difficulty)) lobby.difficulty = data.difficulty;
+    if (FIRSTS.includes(data.first)) lobby.first = data.first;
     return lobby;
   }
 

@@ -80,13 +80,6 @@ export class Sync {
     this.saved = this.store.loadGame().game;
   }
 
-  // This tab plays the saved game now; a tab that held it went quiet without letting it go.
-  claim() {
-    this.tab = "free";
-    this.updateNotice();
-    this.guard.claim();
-  }
-
   // Back in the lobby: another tab may resume the saved game now.
   leave() {
     if (this.suspended) this.tab = "other";
@@ -145,7 +138,8 @@ export class Sync {
     this.host.render();
   }
 
-  // Play the saved game in this tab from now on: the other tab stops writing.
+  // Play the saved game in this tab from now on (a tab that held it may have gone quiet without
+  // letting it go): the other tab stops writing.
   claim() {
     this.guard.claim();
     this.tab = "free";

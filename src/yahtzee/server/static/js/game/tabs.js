@@ -3,6 +3,8 @@
 // and says so, until the player takes the game over there. Taking over writes that tab's own
 // heartbeat; the first tab hears of it (a storage event, or its next beat) and stops writing.
 
+import { parseObject } from "../lib/storage.js";
+
 export const OWNER_KEY = "yahtzee.owner";
 const BEAT_MS = 2000;
 const STALE_MS = 6000;
@@ -38,14 +40,18 @@ export class TabGuard {
 
   // The heartbeat in storage as {tab, at}, or null (none, unreadable, storage unavailable).
   read() {
-    let data = null;
-    try {
-      data = this.backend ? JSON.parse(this.backend.getItem(OWNER_KEY) ?? "null") : null;
-    } catch {
-      data = null;
-    }
+    const data = parseObject(this.raw());
     if (!data || typeof data.tab !== "string" || typeof data.at !== "number") return null;
     return data;
+  }
+
+  // The heartbeat's stored text, or null (none, storage unavailable).
+  raw() {
+    try {
+      return this.backend ? this.backend.getItem(OWNER_KEY) : null;
+    } catch {
+      return null;
+    }
   }
 
   // Another tab's fresh heartbeat, or null when no other tab is playing the saved game.

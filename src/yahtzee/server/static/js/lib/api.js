@@ -27,6 +27,16 @@ export class ApiError extends Error {
 // minutes, with the dice tumbling and nothing to press. The server answers in milliseconds.
 const TIMEOUT_MS = 20000;
 
+// The error of a refused request (status `status`, body `data`): the server's code and words,
+// or the status alone when the answer is not ours (a proxy's page).
+function refusal(status, data) {
+  const error = data && typeof data === "object" ? data.error : null;
+  const ours = error && typeof error.message === "string" && error.message;
+  const message = ours ? error.message : `服务器出错了（${status}），请稍后再试`;
+  const code = error && typeof error.code === "string" ? error.code : `http_${status}`;
+  return new ApiError(code, message, status);
+}
+
 export class Api {
   // `base` is the server origin prefix; empty means "the page's own origin".
   constructor(base = "") {
@@ -47,40 +57,39 @@ export class Api {
 
   // Send one request and read its JSON answer (see post).
   async ask(path, init, gameAnswer) {
-    let response;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), TIMEOUT_MS);
-    const slow = () => new ApiError("timeout", "服务器很久没有回应，请再试一次");
-    let data = null;
+    let answer;
     try {
-      try {
-        response = await fetch(this.base + path, { ...init, signal: deadline.signal });
-      } catch {
-        if (deadline.signal.aborted) throw slow();
-        throw new ApiError("network", "连不上游戏服务器，请检查网络后再试");
-      }
-      try {
-        data = await response.json();
-      } catch {
-        if (deadline.signal.aborted) throw slow();
-        data = null;
-      }
+      answer = await this.fetchJson(path, init, deadline.signal);
     } finally {
       clearTimeout(timer);
     }
-    if (!response.ok) {
-      const error = data && typeof data === "object" ? data.error : null;
-      const message =
-        error && typeof error.message === "string" && error.message
-          ? error.message
-          : `服务器出错了（${response.status}），请稍后再试`;
-      const code = error && typeof error.code === "string" ? error.code : `http_${response.status}`;
-      throw new ApiError(code, message, response.status);
-    }
+    const { response, data } = answer;
+    if (!response.ok) throw refusal(response.status, data);
     if (!data || typeof data !== "object" || (gameAnswer && (!data.game || !data.view))) {
       throw new ApiError("bad_response", "服务器的回答无法读取，请稍后再试", response.status);
     }
     return data;
+  }
+
+  // Fetch and read the body as JSON ({response, data}, data null when it is not JSON); throw
+  // ApiError when no answer comes, or not before `signal` aborts.
+  async fetchJson(path, init, signal) {
+    const slow = () => new ApiError("timeout", "服务器很久没有回应，请再试一次");
+    let response;
+    try {
+      response = await fetch(this.base + path, { ...init, signal });
+    } catch {
+      if (signal.aborted) throw slow();
+      throw new ApiError("network", "连不上游戏服务器，请检查网络后再试");
+    }
+    try {
+      return { response, data: await response.json() };
+    } catch {
+      if (signal.aborted) throw slow();
+      return { response, data: null };
+    }
   }
 
   // Start a game from lobby settings: {mode, difficulty, first}, and `record`: an earlier
@@ -112,6 +121,16 @@ export class Api {
   // 高手同骰: what the 高手 scores on a finished game's dice record, box by box beside the player.
   sameDice(game) {
     return this.post("/api/same-dice", { game }, false);
+  }
+
+  // A round of 练习 on `theme` (a theme's key, or mixed): {seed, theme, theme_zh, positions}.
+  practiceRound(theme) {
+    return this.post("/api/practice/round", { theme }, false);
+  }
+
+  // 练习's grade of `answer` ({type: "keep", keep} | {type: "score", box}) at `position`.
+  grade(position, answer) {
+    return this.post("/api/practice/grade", { position, answer }, false);
   }
 
   // 研究: every option at a position {sheet, yahtzee_bonus, dice, rolls_left}, ranked.

@@ -6,9 +6,34 @@ const FAR = 73;
 
 export const PIPS = {
   1: [[CENTER, CENTER]],
-  2: [[NEAR, NEAR], [FAR, FAR]],
-  3: [[NEAR, NEAR], [CENTER, CENTER], [FAR, FAR]],
-  4: [[NEAR, NEAR], [FAR, NEAR], [NEAR, FAR], [FAR, FAR]],
-  5: [[NEAR, NEAR], [FAR, NEAR], [CENTER, CENTER], [NEAR, FAR], [FAR, FAR]],
-  6: [[NEAR, NEAR], [FAR, NEAR], [NEAR, CENTER], [FAR, CENTER], [NEAR, FAR], [FAR, FAR]],
+  2: [
+    [NEAR, NEAR],
+    [FAR, FAR],
+  ],
+  3: [
+    [NEAR, NEAR],
+    [CENTER, CENTER],
+    [FAR, FAR],
+  ],
+  4: [
+    [NEAR, NEAR],
+    [FAR, NEAR],
+    [NEAR, FAR],
+    [FAR, FAR],
+  ],
+  5: [
+    [NEAR, NEAR],
+    [FAR, NEAR],
+    [CENTER, CENTER],
+    [NEAR, FAR],
+    [FAR, FAR],
+  ],
+  6: [
+    [NEAR, NEAR],
+    [FAR, NEAR],
+    [NEAR, CENTER],
+    [FAR, CENTER],
+    [NEAR, FAR],
+    [FAR, FAR],
+  ],
 };

@@ -37,6 +37,22 @@ function contentTag(text) {
   return fnv1a(text).toString(16).padStart(8, "0");
 }
 
+// The object stored as JSON text `raw` (not an array), else null: missing, corrupt or foreign.
+export function parseObject(raw) {
+  if (raw === null || raw === undefined) return null;
+  try {
+    const data = JSON.parse(raw);
+    return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+// `value` when it is a (non-array) object, else an empty one: a part of stored data to read on.
+export function objectOr(value) {
+  return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+}
+
 // A number read from storage, from `low` to `high`, else null: stored data may have been edited
 // and is shown before the server ever checks it.
 export function numberIn(value, low, high) {

@@ -2,7 +2,7 @@
 // again on the same dice is compared with the earlier tries) and each day's challenge (started
 // how often, the first try's score, which alone counts, and the 高手's on the same dice).
 
-import { keepUnreadable, wholeIn } from "../lib/storage.js";
+import { keepUnreadable, parseObject, wholeIn } from "../lib/storage.js";
 import { TERMS } from "../lib/terms.js";
 
 export const LUCK_KEY = "yahtzee.luck";
@@ -24,25 +24,30 @@ function readDay(raw) {
 
 // What is stored, checked field by field: {records, days}, or null when unreadable.
 function readAll(raw) {
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const data = parseObject(raw);
   if (!data || data.version !== VERSION || typeof data.records !== "object" || typeof data.days !== "object") {
     return null;
   }
+  return { records: readTries(data.records || {}), days: readDays(data.days || {}) };
+}
+
+// The totals kept for each dice record, the unreadable ones left out.
+function readTries(stored) {
   const records = {};
-  for (const [id, list] of Object.entries(data.records || {})) {
+  for (const [id, list] of Object.entries(stored)) {
     if (Array.isArray(list)) records[id] = list.map(total).filter((t) => t !== null);
   }
+  return records;
+}
+
+// The days' entries that can be read.
+function readDays(stored) {
   const days = {};
-  for (const [date, entry] of Object.entries(data.days || {})) {
+  for (const [date, entry] of Object.entries(stored)) {
     const day = DAY.test(date) ? readDay(entry) : null;
     if (day) days[date] = day;
   }
-  return { records, days };
+  return days;
 }
 
 // The day before `date` (YYYY-MM-DD).

@@ -159,7 +159,8 @@ export class Luck {
     if (!day || day.first === null) return;
     const expert = day.expert !== null ? `，高手同骰 ${day.expert} 分` : "";
     const streak = this.store.streak(this.today.date);
-    const text = `快艇骰子每日挑战 ${monthDay(this.today.date)}：我 ${day.first} 分${expert}${streak > 1 ? `，已连续 ${streak} 天` : ""}`;
+    const days = streak > 1 ? `，已连续 ${streak} 天` : "";
+    const text = `快艇骰子每日挑战 ${monthDay(this.today.date)}：我 ${day.first} 分${expert}${days}`;
     try {
       await navigator.clipboard.writeText(text);
       this.message(`已复制：${text}`);

@@ -40,7 +40,11 @@ export class Explorer {
     const back = button("secondary practice-leave", "返回");
     back.dataset.practice = "explore-back";
     head.append(back);
-    const note = make("p", "ps-note", "改动计分表（空着的格子表示还没登记）、骰子和还能再掷的次数，看每个选择的期望总分。");
+    const note = make(
+      "p",
+      "ps-note",
+      "改动计分表（空着的格子表示还没登记）、骰子和还能再掷的次数，看每个选择的期望总分。",
+    );
     const form = make("form", "px-form");
     const sheet = make("fieldset", "px-sheet");
     sheet.append(make("legend", "", "计分表"));

@@ -1,66 +1,58 @@
 // A round of 练习: draw it from the server, show each position, take the player's answer (hold
 // dice and 再掷, or choose a box; by touch, mouse or keys), grade it on the server, show the
 // feedback, and after the last position the summary; the finished round goes into the progress
-// (practice.js keeps it).
+// (practice.js keeps it). Each request goes through the request helper (lib/request.js): an
+// answer to a round left or replaced is dropped.
 
+import { tableKey } from "../lib/keys.js";
+import { Requests } from "../lib/request.js";
+import { TERMS } from "../lib/terms.js";
 import { Explorer } from "./practice-explore.js";
 import { drawSummary } from "./practice-summary.js";
 import { PracticeView } from "./practice-view.js";
 
-const DICE = 5;
-const TEXT_INPUT = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
-
-// Positions of `dice` showing the faces of `keep` (leftmost first), for marking the best keep.
-function positionsOf(keep, dice) {
-  const wanted = [...keep];
-  const out = [];
-  dice.forEach((face, i) => {
-    const at = wanted.indexOf(face);
-    if (at >= 0) {
-      wanted.splice(at, 1);
-      out.push(i);
-    }
-  });
-  return out;
-}
+const NONE_HELD = Array(TERMS.dice).fill(false);
 
 export class PracticeRound {
-  // `host` is the lobby's Practice (practice.js): api, message, store of progress, lobby.
-  constructor(host) {
-    this.host = host;
-    this.doc = host.doc;
-    this.view = new PracticeView(this.doc, this.doc.getElementById("practice"));
+  // `api` asks the server; `message(text, title)` shows a one-line message; `finished(entry)`
+  // keeps a finished round and returns the progress ({rounds, saved}); `lobby()` shows the lobby
+  // again; `weakest()` starts a round of the weakest theme.
+  constructor({ doc, api, message, finished, lobby, weakest }) {
+    this.doc = doc;
+    this.api = api;
+    this.message = message;
+    this.finished = finished;
+    this.lobby = lobby;
+    this.weakest = weakest;
+    this.view = new PracticeView(doc, doc.getElementById("practice"));
+    this.requests = new Requests({ message }, () => this.round && this.render());
     this.round = null; // the server's round: {seed, theme, theme_zh, positions}
     this.index = 0;
-    this.held = Array(DICE).fill(false);
+    this.held = NONE_HELD.slice();
     this.graded = null; // the grade of the current position, once answered
     this.chosenBox = null;
     this.answers = [];
-    this.busy = false;
-    this.token = 0; // answers to requests of an abandoned round are ignored
     this.view.section.addEventListener("click", (event) => this.onClick(event));
-    this.doc.addEventListener("keydown", (event) => this.onKey(event));
+    doc.addEventListener("keydown", (event) => this.onKey(event));
   }
 
   // Draw a round of `theme` and show its first position.
   async begin(theme) {
-    const token = ++this.token;
     this.view.show();
     this.view.loading("正在出题…");
-    let round;
-    try {
-      round = await this.host.api.post("/api/practice/round", { theme }, false);
-    } catch (error) {
-      if (token !== this.token) return;
+    const work = async (wait) => {
+      const round = await wait(this.api.practiceRound(theme));
+      if (!Array.isArray(round.positions) || !round.positions.length) return;
+      this.round = round;
+      this.index = 0;
+      this.answers = [];
+      this.show();
+    };
+    const failed = (error) => {
       this.leave();
-      this.host.message(`练习题没能出好：${error.message}`);
-      return;
-    }
-    if (token !== this.token || !Array.isArray(round.positions) || !round.positions.length) return;
-    this.round = round;
-    this.index = 0;
-    this.answers = [];
-    this.show();
+      this.message(`练习题没能出好：${error.message}`);
+    };
+    await this.requests.run("round", work, { fresh: true, failed });
   }
 
   // The position in front of the player.
@@ -68,12 +60,16 @@ export class PracticeRound {
     return this.round.positions[this.index];
   }
 
+  // True while an answer is being graded.
+  get grading() {
+    return this.requests.doing === "grade";
+  }
+
   // Show the current position, nothing held or answered yet.
   show() {
-    this.held = Array(DICE).fill(false);
+    this.held = NONE_HELD.slice();
     this.graded = null;
     this.chosenBox = null;
-    this.busy = false;
     this.render();
     // The keyboard starts on 再掷, or on the first box when only a box can be chosen.
     const first = this.view.section.querySelector("[data-practice-box]:not(:disabled)");
@@ -84,20 +80,21 @@ export class PracticeRound {
   // What to do now, in a few words.
   statusText() {
     if (this.graded) return "";
-    if (this.busy) return "评分中…";
+    if (this.grading) return "评分中…";
     return this.position.view.can_roll ? "点骰子保留，再掷；或直接选一格登记" : "选择一项登记";
   }
 
-  // Redraw the position from the state.
+  // Redraw the position from the state. The best keep's dice are marked where the server says
+  // they lie; a best box is marked instead.
   render() {
     const graded = this.graded;
-    const bestDice = graded && graded.best.keep && graded.best.keep.length < DICE ? positionsOf(graded.best.keep, this.position.dice) : [];
+    const bestDice = graded && !graded.best.box ? graded.best.hold || [] : [];
     this.view.render({
       position: this.position,
       index: this.index,
       total: this.round.positions.length,
       held: this.held,
-      busy: this.busy,
+      busy: this.grading,
       graded,
       chosenBox: this.chosenBox,
       bestDice,
@@ -107,7 +104,7 @@ export class PracticeRound {
 
   // True while the position takes an answer.
   open() {
-    return Boolean(this.round) && !this.graded && !this.busy && this.view.shown && this.view.summary.hidden;
+    return Boolean(this.round) && !this.graded && !this.requests.busy && this.view.shown && this.view.summary.hidden;
   }
 
   // Hold or release die `i` (only while a roll is left).
@@ -133,31 +130,22 @@ export class PracticeRound {
 
   // Send the answer to be graded, then show the feedback.
   async answer(answer) {
-    const token = this.token;
     const position = this.position;
-    this.busy = true;
-    this.render();
-    const body = {
-      position: { sheet: position.sheet, yahtzee_bonus: position.yahtzee_bonus, dice: position.dice, rolls_left: position.rolls_left },
-      answer,
-    };
-    let graded;
-    try {
-      graded = await this.host.api.post("/api/practice/grade", body, false);
-    } catch (error) {
-      if (token !== this.token) return;
-      this.busy = false;
-      this.chosenBox = null;
+    const { sheet, yahtzee_bonus, dice, rolls_left } = position;
+    const work = async (wait) => {
       this.render();
-      this.host.message(`没能评分：${error.message}`);
-      return;
-    }
-    if (token !== this.token) return;
-    this.busy = false;
-    this.graded = graded;
-    this.answers.push({ theme: position.theme, themeName: position.theme_zh, loss: graded.loss, best: graded.is_best });
-    this.render();
-    this.view.showFeedback(graded, this.index === this.round.positions.length - 1);
+      const graded = await wait(this.api.grade({ sheet, yahtzee_bonus, dice, rolls_left }, answer));
+      this.graded = graded;
+      const entry = { theme: position.theme, themeName: position.theme_zh, loss: graded.loss, best: graded.is_best };
+      this.answers.push(entry);
+    };
+    const failed = (error) => {
+      this.chosenBox = null;
+      this.message(`没能评分：${error.message}`);
+    };
+    const outcome = await this.requests.run("grade", work, { failed });
+    if (outcome === "done" && this.graded)
+      this.view.showFeedback(this.graded, this.index === this.round.positions.length - 1);
   }
 
   // 下一题, or the summary after the last position.
@@ -170,7 +158,7 @@ export class PracticeRound {
       return;
     }
     const round = this.round;
-    const progress = this.host.finished({ theme: round.theme, seed: round.seed, answers: this.answers });
+    const progress = this.finished({ theme: round.theme, seed: round.seed, answers: this.answers });
     this.round = null;
     this.view.showSummary((box) => drawSummary(box, { theme_zh: round.theme_zh, answers: this.answers }, progress));
     this.lastTheme = round.theme;
@@ -179,10 +167,7 @@ export class PracticeRound {
   // 研究: the position just answered, in the explorer.
   openExplore() {
     if (!this.graded) return;
-    if (!this.explorer) {
-      const ask = (position) => this.host.api.explore(position);
-      this.explorer = new Explorer(this.view.explore, ask);
-    }
+    if (!this.explorer) this.explorer = new Explorer(this.view.explore, (position) => this.api.explore(position));
     this.view.showExplore();
     this.explorer.open(this.position);
     this.view.explore.querySelector("button").focus({ preventScroll: true });
@@ -198,10 +183,10 @@ export class PracticeRound {
 
   // Back to the lobby; a round left unfinished is not counted.
   leave() {
-    this.token += 1;
+    this.requests.halt();
     this.round = null;
     this.view.hide();
-    this.host.showLobby();
+    this.lobby();
   }
 
   // A click on one of the practice table's buttons.
@@ -212,34 +197,34 @@ export class PracticeRound {
     if (event.detail > 0 && (data.practiceDie !== undefined || data.practice === "roll")) target.blur();
     if (data.practiceDie !== undefined) this.toggle(Number(data.practiceDie));
     else if (data.practiceBox) this.score(data.practiceBox);
-    else if (data.practice === "roll") this.roll();
-    else if (data.practice === "next") this.next();
-    else if (data.practice === "lobby") this.leave();
-    else if (data.practice === "again") this.begin(this.lastTheme);
-    else if (data.practice === "weakest") this.host.onClick(event);
-    else if (data.practice === "explore") this.openExplore();
-    else if (data.practice === "explore-back") this.closeExplore();
+    else this.act(data.practice);
   }
 
-  // Keys while the practice table is shown: 1–5 hold a die, Space/Enter 再掷 (or 下一题 once
-  // answered); a focused button handles its own Space/Enter.
+  // What a button of the table (data-practice) asks for.
+  act(action) {
+    const actions = {
+      roll: () => this.roll(),
+      next: () => this.next(),
+      lobby: () => this.leave(),
+      again: () => this.begin(this.lastTheme),
+      weakest: () => this.weakest(),
+      explore: () => this.openExplore(),
+      "explore-back": () => this.closeExplore(),
+    };
+    if (Object.hasOwn(actions, action)) actions[action]();
+  }
+
+  // Keys while the practice table is shown (lib/keys.js): 1–5 hold a die, Space/Enter 再掷 (or
+  // 下一题 once answered); a focused button handles its own Space/Enter.
   onKey(event) {
     if (!this.view.shown || this.doc.querySelector("dialog[open]")) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target instanceof Element && target.closest(TEXT_INPUT)) return;
-    const key = event.key;
-    if (key >= "1" && key <= "5" && key.length === 1) {
-      event.preventDefault();
-      if (!event.repeat) this.toggle(Number(key) - 1);
-    } else if (key === " " || key === "Enter") {
-      const active = this.doc.activeElement;
-      const onOther = active && active !== this.doc.body && active !== this.view.roll && active.matches("button:not(:disabled), a[href], [tabindex]");
-      if (onOther) return;
-      event.preventDefault();
-      if (event.repeat) return;
-      if (this.graded) this.next();
-      else this.roll();
-    }
+    const doc = this.doc;
+    const press = tableKey(event, { focused: doc.activeElement, roll: this.view.roll, body: doc.body });
+    if (!press || press.name === "hint") return;
+    event.preventDefault();
+    if (event.repeat) return;
+    if (press.name === "toggle") this.toggle(press.index);
+    else if (this.graded) this.next();
+    else this.roll();
   }
 }

@@ -50,7 +50,13 @@ export function themeStats(rounds) {
     .filter((t) => t.key !== MIXED)
     .map((t) => {
       const mine = all.filter((a) => a.theme === t.key);
-      return { theme: t.key, name: t.name, answers: mine.length, best: mine.filter((a) => a.best).length, average: averageLoss(mine) };
+      return {
+        theme: t.key,
+        name: t.name,
+        answers: mine.length,
+        best: mine.filter((a) => a.best).length,
+        average: averageLoss(mine),
+      };
     })
     .filter((s) => s.answers > 0);
 }
@@ -70,7 +76,11 @@ export class PracticeStore extends KeyStore {
     try {
       const data = JSON.parse(raw);
       if (data && data.version === PRACTICE_VERSION && Array.isArray(data.rounds)) {
-        return { data: { rounds: data.rounds, theme: THEME_KEYS.includes(data.theme) ? data.theme : MIXED }, bad: false, raw };
+        return {
+          data: { rounds: data.rounds, theme: THEME_KEYS.includes(data.theme) ? data.theme : MIXED },
+          bad: false,
+          raw,
+        };
       }
     } catch {
       /* fall through: unreadable */

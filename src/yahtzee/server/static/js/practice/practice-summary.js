@@ -5,10 +5,11 @@
 import { lineChart } from "../lib/chart.js";
 import { button, columnHeads, make } from "../lib/dom.js";
 import { averageLoss, themeStats, weakest } from "./practice-store.js";
+import { TERMS } from "../lib/terms.js";
 import { two } from "./practice-view.js";
 
 const TREND_ROUNDS = 20; // the rounds the trend shows at most
-const EXPERT = 0.2; // Verhoeff's mark of a strong player: under 0.2 points lost per choice
+const EXPERT = TERMS.expert_loss; // Verhoeff's mark of a strong player: less lost per choice
 
 // A table with a header row and one row per item.
 function table(className, heads, rows) {
@@ -61,7 +62,7 @@ function drawTrend(box, rounds) {
     yDigits: 1,
     lines: [{ points, className: "smooth" }],
     dots: points.map(([x, y]) => ({ x, y, r: 3, className: "", title: `第 ${x} 轮：${two(y)} 分` })),
-    refs: [{ y: EXPERT, text: "高手 0.2", className: "expert" }],
+    refs: [{ y: EXPERT, text: `高手 ${EXPERT}`, className: "expert" }],
     xLabels: [
       { x: first, text: `第 ${first} 轮` },
       { x: first + recent.length - 1, text: `第 ${first + recent.length - 1} 轮` },
@@ -78,8 +79,18 @@ export function drawSummary(box, round, progress) {
   const average = averageLoss(answers);
   const title = make("h2", "", `本轮总结 · ${round.theme_zh}`);
   const big = make("p", "ps-big");
-  big.append("平均每题失误 ", make("b", "num", two(average)), " 分 · 最优 ", make("b", "num", `${best} / ${answers.length}`), " 题");
-  const mark = make("p", "ps-note", average < EXPERT ? "低于 0.2 分，已是高手水平" : "每题失误低于 0.2 分就是高手水平");
+  big.append(
+    "平均每题失误 ",
+    make("b", "num", two(average)),
+    " 分 · 最优 ",
+    make("b", "num", `${best} / ${answers.length}`),
+    " 题",
+  );
+  const mark = make(
+    "p",
+    "ps-note",
+    average < EXPERT ? `低于 ${EXPERT} 分，已是高手水平` : `每题失误低于 ${EXPERT} 分就是高手水平`,
+  );
   const themes = table("ps-table", ["主题", "题数", "最优", "平均失误"], roundRows(answers));
   const section = make("section", "ps-progress");
   section.setAttribute("aria-label", "练习进度");

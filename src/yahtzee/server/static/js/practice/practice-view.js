@@ -7,29 +7,6 @@ import { DiceTray } from "../ui/dice.js";
 import { make, button } from "../lib/dom.js";
 import { ScoreTable } from "../ui/sheet.js";
 
-// The game's dice tray, with its dice named for 练习.
-class PracticeDice extends DiceTray {
-  build() {
-    super.build();
-    for (const { button: die } of this.dice) {
-      die.dataset.practiceDie = die.dataset.die;
-      delete die.dataset.die;
-    }
-  }
-}
-
-// The game's score sheet, with its boxes named for 练习.
-class PracticeSheet extends ScoreTable {
-  addRow(group, key, name, note, isBox, extraClass = "") {
-    super.addRow(group, key, name, note, isBox, extraClass);
-    const cell = this.cells[0][key];
-    if (isBox && cell.dataset.box) {
-      cell.dataset.practiceBox = cell.dataset.box;
-      delete cell.dataset.box;
-    }
-  }
-}
-
 // A figure to 2 decimals, as 练习 shows expected totals and losses.
 export function two(value) {
   return value.toFixed(2);
@@ -69,8 +46,9 @@ export class PracticeView {
     this.explore.hidden = true;
     this.play = [tray, sheetArea];
     section.replaceChildren(tray, sheetArea, this.summary, this.explore);
-    this.tray = new PracticeDice(this.dice, this.roll);
-    this.table = new PracticeSheet(table);
+    // The game's tray and sheet, their dice and boxes named for 练习.
+    this.tray = new DiceTray(this.dice, this.roll, { dieData: "practiceDie" });
+    this.table = new ScoreTable(table, { boxData: "practiceBox" });
   }
 
   // Show the practice table in place of the lobby (the topbar keeps its lobby look).

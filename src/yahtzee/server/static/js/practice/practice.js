@@ -84,16 +84,30 @@ export class Practice {
       this.store.setTheme(this.theme);
       this.renderLobby();
     } else if (target.dataset.practice === "weakest") {
-      const weak = weakest(this.rounds);
-      if (weak) this.start(weak.theme);
+      this.startWeakest();
     }
+  }
+
+  // 「专练薄弱项」: a round of the theme with the largest average loss.
+  startWeakest() {
+    const weak = weakest(this.rounds);
+    if (weak) this.start(weak.theme);
   }
 
   // The round's modules and practice.css, loaded on first use.
   async views() {
     if (!this.loading) {
       const css = loadStylesheet(this.doc, new URL("../../css/practice.css", import.meta.url).href);
-      this.loading = Promise.all([import("./practice-round.js"), css]).then(([module]) => new module.PracticeRound(this));
+      const round = (module) =>
+        new module.PracticeRound({
+          doc: this.doc,
+          api: this.api,
+          message: this.message,
+          finished: (entry) => this.finished(entry),
+          lobby: this.showLobby,
+          weakest: () => this.startWeakest(),
+        });
+      this.loading = Promise.all([import("./practice-round.js"), css]).then(([module]) => round(module));
       this.loading.catch(() => {
         this.loading = null; // try again on the next click
       });

@@ -22,6 +22,9 @@ export function fingerprint(game) {
 // Bounds of a stored figure (the highest total, the most decisions of a game), from the server.
 const MAX_TOTAL = TERMS.max_total;
 const MAX_DECISIONS = TERMS.max_decisions;
+const MODES = TERMS.modes.map((t) => t.key);
+const LEVELS = TERMS.levels.map((t) => t.key);
+const OUTCOMES = ["win", "loss", "draw"]; // a vs game's, for the player (history.js outcomeOf)
 
 // Round to `digits` decimals (keeps the stored history small).
 function round(value, digits) {
@@ -33,17 +36,23 @@ function round(value, digits) {
 export function readEntry(raw) {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   if (typeof raw.id !== "string" || typeof raw.date !== "string") return null;
-  if (Number.isNaN(Date.parse(raw.date))) return null;
-  if (raw.mode !== "single" && raw.mode !== "vs") return null;
+  if (Number.isNaN(Date.parse(raw.date)) || !MODES.includes(raw.mode)) return null;
   if (wholeIn(raw.total, 0, MAX_TOTAL) === null) return null;
-  const entry = {
+  return {
     id: raw.id,
     date: raw.date,
     mode: raw.mode,
-    difficulty: ["beginner", "normal", "expert"].includes(raw.difficulty) ? raw.difficulty : null,
-    outcome: ["win", "loss", "draw"].includes(raw.outcome) ? raw.outcome : null,
+    difficulty: LEVELS.includes(raw.difficulty) ? raw.difficulty : null,
+    outcome: OUTCOMES.includes(raw.outcome) ? raw.outcome : null,
     total: raw.total,
     fp: typeof raw.fp === "string" ? raw.fp : "",
+    ...reviewFigures(raw),
+  };
+}
+
+// The review's figures of a stored summary; all null unless the essential ones can be read.
+function reviewFigures(raw) {
+  const figures = {
     luck: numberIn(raw.luck, -MAX_TOTAL, MAX_TOTAL),
     loss: numberIn(raw.loss, 0, MAX_TOTAL),
     // What the review's deliberate risks cost (求胜取舍, not mistakes); entries saved before
@@ -54,10 +63,8 @@ export function readEntry(raw) {
     average: numberIn(raw.average, 0, MAX_TOTAL),
     hinted: wholeIn(raw.hinted, 0, MAX_DECISIONS),
   };
-  if (entry.loss === null || entry.average === null || entry.decisions === null) {
-    entry.luck = entry.loss = entry.risk = entry.average = entry.decisions = entry.optimal = entry.hinted = null;
-  }
-  return entry;
+  if (figures.loss !== null && figures.average !== null && figures.decisions !== null) return figures;
+  return Object.fromEntries(Object.keys(figures).map((key) => [key, null]));
 }
 
 // The summary fields of a review answer (`summary` of /api/review).

@@ -8,8 +8,8 @@ import { EXPERT_LOSS, OUTCOMES, modeText, shortDate } from "./review-words.js";
 import { evenLuckText, meanOf, trendText, trendWindows } from "./trend.js";
 import { signed } from "../lib/words.js";
 
-// The trend of loss per decision across games, with the expert line at 0.2; the chart is drawn
-// through `chart(box, draw)`, which redraws it whenever its box changes width.
+// The trend of loss per decision across games, with the expert line; the chart is drawn through
+// `chart(box, draw)`, which redraws it whenever its box changes width.
 function trendSection(reviewed, total, chart) {
   const section = make("section", "rv-card rv-trend");
   section.append(make("h3", "", "平均每步失误走势"));
@@ -26,43 +26,56 @@ function trendSection(reviewed, total, chart) {
   }
   const box = make("div", "rv-chart");
   section.append(box);
+  chart(box, (width) => drawTrend(box, reviewed, width));
+  section.append(make("p", "rv-axis", "横轴：第几局（从旧到新）"));
+  section.append(
+    legend([
+      ["games", "每局"],
+      ["smooth", "最近 5 局平均"],
+      ["expert", `高手线（${EXPERT_LOSS}）`],
+    ]),
+  );
+  return section;
+}
+
+// The trend's chart, `width` px wide: each reviewed game's loss per decision, the mean of the
+// last five, the expert line.
+function drawTrend(box, reviewed, width) {
   const points = reviewed.map((e, i) => [i + 1, e.average]);
   const smooth = reviewed.map((_, i) => {
     const window = reviewed.slice(Math.max(0, i - 4), i + 1);
     return [i + 1, meanOf(window)];
   });
   const top = Math.max(0.5, ...points.map(([, y]) => y));
-  chart(box, (width) => {
-    const step = Math.max(1, Math.ceil((reviewed.length * 28) / Math.max(1, width - 60)));
-    // The last game is always labelled; a multiple of `step` too near it would overlap it.
-    const last = points.length;
-    const xLabels = points
-      .filter(([x]) => x === 1 || x === last || (x % step === 0 && last - x >= step / 2))
-      .map(([x]) => ({ x, text: String(x) }));
-    lineChart(box, {
-      width,
-      height: width < 500 ? 190 : 230,
-      label: `平均每步失误走势：${reviewed.length} 局，最近一局 ${points[points.length - 1][1].toFixed(2)} 分`,
-      xMin: 0.5,
-      xMax: points.length + 0.5,
-      yMin: 0,
-      yMax: top,
-      yDigits: 1,
-      xLabels,
-      lines: [{ points, className: "games" }, { points: smooth, className: "smooth" }],
-      refs: [{ y: EXPERT_LOSS, text: "高手线 0.2", className: "expert" }],
-      dots: reviewed.map((e, i) => ({
-        x: i + 1,
-        y: e.average,
-        r: 3.5,
-        className: "chart-dot",
-        title: `${shortDate(e.date)} ${modeText(e.mode, e.difficulty)} ${e.total} 分：平均每步失误 ${e.average.toFixed(2)}`,
-      })),
-    });
+  const step = Math.max(1, Math.ceil((reviewed.length * 28) / Math.max(1, width - 60)));
+  // The last game is always labelled; a multiple of `step` too near it would overlap it.
+  const last = points.length;
+  const xLabels = points
+    .filter(([x]) => x === 1 || x === last || (x % step === 0 && last - x >= step / 2))
+    .map(([x]) => ({ x, text: String(x) }));
+  lineChart(box, {
+    width,
+    height: width < 500 ? 190 : 230,
+    label: `平均每步失误走势：${reviewed.length} 局，最近一局 ${points[points.length - 1][1].toFixed(2)} 分`,
+    xMin: 0.5,
+    xMax: points.length + 0.5,
+    yMin: 0,
+    yMax: top,
+    yDigits: 1,
+    xLabels,
+    lines: [
+      { points, className: "games" },
+      { points: smooth, className: "smooth" },
+    ],
+    refs: [{ y: EXPERT_LOSS, text: `高手线 ${EXPERT_LOSS}`, className: "expert" }],
+    dots: reviewed.map((e, i) => ({
+      x: i + 1,
+      y: e.average,
+      r: 3.5,
+      className: "chart-dot",
+      title: `${shortDate(e.date)} ${modeText(e.mode, e.difficulty)} ${e.total} 分：平均每步失误 ${e.average.toFixed(2)}`,
+    })),
   });
-  section.append(make("p", "rv-axis", "横轴：第几局（从旧到新）"));
-  section.append(legend([["games", "每局"], ["smooth", "最近 5 局平均"], ["expert", "高手线（0.2）"]]));
-  return section;
 }
 
 // The list of past games, newest first, with 复盘 for the ones kept whole and 同骰再打 for
@@ -84,14 +97,21 @@ function gamesSection(entries, { stored, replayable, onReview, onReplay }) {
     const first = make("th", "rv-when-cell");
     first.scope = "row";
     const outcome = e.outcome ? `\u00a0·\u00a0${OUTCOMES[e.outcome]}` : ""; // 「负」 not alone
-    first.append(make("span", "rv-date num", shortDate(e.date)), make("span", "rv-mode", `${modeText(e.mode, e.difficulty)}${outcome}`));
+    first.append(
+      make("span", "rv-date num", shortDate(e.date)),
+      make("span", "rv-mode", `${modeText(e.mode, e.difficulty)}${outcome}`),
+    );
     const missing = e.average === null;
     tr.append(
       first,
       make("td", "num rv-total", String(e.total)),
       make("td", "num", missing ? "—" : signed(e.luck)),
       lossCell(e, missing),
-      make("td", `num rv-avg${!missing && e.average < EXPERT_LOSS ? " expert" : ""}`, missing ? "—" : e.average.toFixed(2)),
+      make(
+        "td",
+        `num rv-avg${!missing && e.average < EXPERT_LOSS ? " expert" : ""}`,
+        missing ? "—" : e.average.toFixed(2),
+      ),
     );
     const cell = make("td", "rv-action");
     if (stored.has(e.id)) {
@@ -141,6 +161,25 @@ function fileSection(onFile) {
   return section;
 }
 
+// Ask `refresh(id)` for each entry's missing figures in turn, while `current()`; true when one
+// was filled in. A failure (offline again) stops the round.
+async function askMissing(missing, refresh, current) {
+  let changed = false;
+  for (const entry of missing) {
+    try {
+      const updated = await refresh(entry.id);
+      if (updated && updated.average !== null) {
+        Object.assign(entry, updated);
+        changed = true;
+      }
+    } catch {
+      return false;
+    }
+    if (!current()) return false;
+  }
+  return changed;
+}
+
 export class HistoryView {
   // Draw into `shell` (a ReviewDialog).
   constructor(shell) {
@@ -156,7 +195,14 @@ export class HistoryView {
     shell.token += 1;
     this.history = history;
     const { entries, problem, stored, onFile, refresh } = history;
-    shell.setHead({ view: "history", title: "复盘与历史", back: false, sides: false, exportable: false, history: false });
+    shell.setHead({
+      view: "history",
+      title: "复盘与历史",
+      back: false,
+      sides: false,
+      exportable: false,
+      history: false,
+    });
     shell.onExport = null;
     shell.open();
     if (problem) shell.error(problem);
@@ -176,19 +222,7 @@ export class HistoryView {
   async fillMissing(missing, refresh) {
     const shell = this.shell;
     const token = shell.token;
-    let changed = false;
-    for (const entry of missing) {
-      try {
-        const updated = await refresh(entry.id);
-        if (updated && updated.average !== null) {
-          Object.assign(entry, updated);
-          changed = true;
-        }
-      } catch {
-        return;
-      }
-      if (token !== shell.token) return;
-    }
+    const changed = await askMissing(missing, refresh, () => token === shell.token);
     if (!changed || token !== shell.token || !shell.dialog.open) return;
     const top = shell.dialog.scrollTop;
     const active = document.activeElement;

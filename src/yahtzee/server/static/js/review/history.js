@@ -21,7 +21,8 @@ function outcomeOf(game) {
 // A file name for an exported game: kuaiting-20240611-1402-267.json.
 export function exportName(game, date = new Date()) {
   const pad = (n) => String(n).padStart(2, "0");
-  const stamp = `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
+  const day = `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+  const stamp = `${day}-${pad(date.getHours())}${pad(date.getMinutes())}`;
   const total = game && game.sides && game.sides[0] && game.sides[0].totals ? game.sides[0].totals.total : null;
   // Only a whole number goes into the name: the game may come from an edited file.
   return `kuaiting-${stamp}-${Number.isSafeInteger(total) && total >= 0 ? total : "game"}.json`;

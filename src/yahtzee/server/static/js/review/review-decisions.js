@@ -48,9 +48,10 @@ export function risksSection(review, who) {
   const section = make("section", "rv-card rv-risks-card");
   section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
   const many = review.risks.length > 1;
-  const why = who === "电脑"
-    ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍。"
-    : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍）。`;
+  const why =
+    who === "电脑"
+      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍。"
+      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍）。`;
   section.append(make("p", "rv-explain", `${why}${many ? "这些" : "这"}不算失误。`));
   const list = make("ol", "rv-mistakes rv-risks");
   review.risks.forEach((index, rank) => {

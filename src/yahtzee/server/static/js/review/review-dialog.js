@@ -26,7 +26,10 @@ export class ReviewDialog {
     this.switch.setAttribute("role", "group");
     this.switch.setAttribute("aria-label", "看谁的决策");
     this.sideButtons = {};
-    for (const [side, text] of [["player", "你"], ["computer", "电脑"]]) {
+    for (const [side, text] of [
+      ["player", "你"],
+      ["computer", "电脑"],
+    ]) {
       const b = button("", text);
       b.dataset.side = side;
       b.setAttribute("aria-pressed", String(side === "player"));

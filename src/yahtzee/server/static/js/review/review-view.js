@@ -7,22 +7,21 @@ import { button, loadStylesheet, make } from "../lib/dom.js";
 import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
 import { sameDiceSection } from "../luck/same-dice-view.js";
-import { modeText, skill } from "./review-words.js";
+import { EXPERT_LOSS, modeText, skill } from "./review-words.js";
 import { levelName } from "../lib/terms.js";
 import { pointsText } from "../lib/words.js";
 
-// The identity line and the skill figures of one side (`difficulty` names the computer's level).
-function summarySection(summary, who, side, difficulty) {
-  const risks = summary.risks || 0; // deliberate risks (人机对战): not mistakes, counted apart
-  const section = make("section", "rv-card rv-summary");
-  section.setAttribute("aria-label", "复盘总结");
+// A term of the identity line: its name over its figure.
+function term(name, value, className) {
+  const t = make("span", `rv-term ${className}`);
+  t.append(make("small", "", name), make("b", "num", value));
+  return t;
+}
+
+// The identity: 开局期望 ＋ 运气 − 失误 (− 求胜取舍) ＝ 总分, each term as the server rounds it.
+function equationLine(summary, risks) {
   const equation = make("p", "rv-equation");
-  const term = (name, value, className) => {
-    const t = make("span", `rv-term ${className}`);
-    t.append(make("small", "", name), make("b", "num", value));
-    return t;
-  };
-  const shown = summary.shown; // each term as the server rounds it, and any gap that leaves
+  const shown = summary.shown;
   // 「＝」 and the total wrap together: 「＝」 never ends a line with 总分 on the next.
   const result = make("span", "rv-result");
   result.append(make("span", "rv-op", "＝"), term("总分", String(summary.final_total), "total"));
@@ -36,8 +35,11 @@ function summarySection(summary, who, side, difficulty) {
     result,
   );
   equation.title = summary.text;
-  section.append(equation);
-  if (shown.gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${shown.gap}`));
+  return equation;
+}
+
+// The skill figures: decisions, optimal ones, risks, losses, hints (the computer takes none).
+function statsList(summary, risks, computer) {
   const stats = make("dl", "rv-stats");
   const stat = (name, value, className = "") => {
     const item = make("div", `rv-stat ${className}`.trim());
@@ -50,30 +52,45 @@ function summarySection(summary, who, side, difficulty) {
   if (risks) stat("求胜取舍", `${risks} 次（${pointsText(summary.risk_loss)} 分）`, "risks");
   stat("总失误", `${summary.loss.toFixed(1)} 分`, "total-loss");
   stat("平均每步失误", `${summary.average_loss.toFixed(2)} 分`, "average");
-  const computer = side === "computer";
-  if (!computer) stat("用了提示", `${summary.hinted} 次`, "hinted"); // the computer takes none
-  section.append(stats);
-  if (summary.decisions) {
-    const level = skill(summary.average_loss);
-    // The advice is for the player; the computer's side only says how well it played.
-    const name = `${levelName(difficulty)}电脑`;
-    const text = computer
-      ? `${name}平均每步失误 ${summary.average_loss.toFixed(2)} 分（不到 0.2 分是高手水平）`
-      : level.text;
-    section.append(make("p", `rv-skill ${level.level}`, text));
-  }
+  if (!computer) stat("用了提示", `${summary.hinted} 次`, "hinted");
+  return stats;
+}
+
+// How well the side played: advice for the player; for the computer only how well it played.
+function skillLine(summary, computer, difficulty) {
+  const level = skill(summary.average_loss);
+  const average = summary.average_loss.toFixed(2);
+  const text = computer
+    ? `${levelName(difficulty)}电脑平均每步失误 ${average} 分（不到 ${EXPERT_LOSS} 分是高手水平）`
+    : level.text;
+  return make("p", `rv-skill ${level.level}`, text);
+}
+
+// What the figures mean: the dice's luck in words, and how the terms make up the score.
+function explanation(summary, who, risks) {
   const luck = Math.abs(summary.luck);
-  const dice = luck < 0.5
-    ? "这局的骰子不好不坏，和平均差不多。"
-    : `这局的骰子比平均${summary.luck < 0 ? "少" : "多"}给了${who}约 ${luck.toFixed(0)} 分：这是运气，和打法无关。`;
-  const explain = make(
-    "p",
-    "rv-explain",
-    `${dice}开局期望是按最优打法从头打到尾平均能拿的分。每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${
-      risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : ""
-    }。${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`,
-  );
-  section.append(explain);
+  const dice =
+    luck < 0.5
+      ? "这局的骰子不好不坏，和平均差不多。"
+      : `这局的骰子比平均${summary.luck < 0 ? "少" : "多"}给了${who}约 ${luck.toFixed(0)} 分：这是运气，和打法无关。`;
+  const risky = risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : "";
+  const terms = `每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${risky}。`;
+  const total = `${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`;
+  return make("p", "rv-explain", `${dice}开局期望是按最优打法从头打到尾平均能拿的分。${terms}${total}`);
+}
+
+// The identity line and the skill figures of one side (`difficulty` names the computer's level).
+function summarySection(summary, who, side, difficulty) {
+  const risks = summary.risks || 0; // deliberate risks (人机对战): not mistakes, counted apart
+  const computer = side === "computer";
+  const section = make("section", "rv-card rv-summary");
+  section.setAttribute("aria-label", "复盘总结");
+  section.append(equationLine(summary, risks));
+  const gap = summary.shown.gap; // what the rounded terms miss the total by
+  if (gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${gap}`));
+  section.append(statsList(summary, risks, computer));
+  if (summary.decisions) section.append(skillLine(summary, computer, difficulty));
+  section.append(explanation(summary, who, risks));
   return section;
 }
 
@@ -192,7 +209,16 @@ export class ReviewView {
     this.unfold = mistakes.unfold;
     const risks = review.risks && review.risks.length ? [risksSection(review, who)] : [];
     const same = side === "player" ? this.sameDiceCard() : [];
-    this.body.replaceChildren(sub, summary, ...same, expected, ...win, mistakes.section, ...risks, allSection(review, who));
+    this.body.replaceChildren(
+      sub,
+      summary,
+      ...same,
+      expected,
+      ...win,
+      mistakes.section,
+      ...risks,
+      allSection(review, who),
+    );
   }
 
   // Open mistake `index` (from a chart mark) and scroll it into view.

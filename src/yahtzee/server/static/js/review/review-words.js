@@ -1,10 +1,10 @@
 // The review's and the history's small texts: an option, a decision's moment, its loss and what a
 // play-to-win choice bought, a skill level, a game's settings and date. Plain strings, no DOM.
 
-import { boxName, levelName, modeName } from "../lib/terms.js";
+import { TERMS, boxName, levelName, modeName } from "../lib/terms.js";
 import { chanceText } from "../lib/words.js";
 
-export const EXPERT_LOSS = 0.2; // a loss per decision under this is expert play
+export const EXPERT_LOSS = TERMS.expert_loss; // a loss per decision under this is expert play
 export const OUTCOMES = Object.freeze({ win: "胜", loss: "负", draw: "平" });
 
 // What an option is, in words: 保留 6 6 再掷 / 全部重掷 / 不再掷，登记「三条」21 分 / 登记「一点」3 分
@@ -13,24 +13,25 @@ export function describe(option) {
   const box = option.box ? `「${boxName(option.box)}」${option.points} 分` : "";
   if (option.reroll) return "五颗全留，空掷一次";
   if (Array.isArray(option.keep)) {
-    if (option.keep.length === 5) return box ? `不再掷，登记${box}` : "不再掷";
+    if (option.keep.length === TERMS.dice) return box ? `不再掷，登记${box}` : "不再掷";
     return option.keep.length ? `保留 ${option.keep.join(" ")} 再掷` : "全部重掷";
   }
   return `登记${box}`;
 }
 
-// How good a loss per decision is, in words (under 0.2 is expert play).
+// How good a loss per decision is, in words (under EXPERT_LOSS is expert play).
 export function skill(average) {
+  const mark = `（高手平均每步不到 ${EXPERT_LOSS} 分）`;
   if (average < EXPERT_LOSS) {
-    return { level: "expert", text: "高手水平：平均每步失误不到 0.2 分" };
+    return { level: "expert", text: `高手水平：平均每步失误不到 ${EXPERT_LOSS} 分` };
   }
   if (average < 0.5) {
-    return { level: "good", text: "接近高手：平均每步失误不到 0.5 分（高手平均每步不到 0.2 分）" };
+    return { level: "good", text: `接近高手：平均每步失误不到 0.5 分${mark}` };
   }
   if (average < 1) {
-    return { level: "fair", text: "还有提升空间：先看下面代价最大的几次失误（高手平均每步不到 0.2 分）" };
+    return { level: "fair", text: `还有提升空间：先看下面代价最大的几次失误${mark}` };
   }
-  return { level: "novice", text: "失误偏多：从下面代价最大的失误看起，进步会很快（高手平均每步不到 0.2 分）" };
+  return { level: "novice", text: `失误偏多：从下面代价最大的失误看起，进步会很快${mark}` };
 }
 
 // 第 3 回合 · 第 1 掷
@@ -79,8 +80,9 @@ export function riskText(decision) {
 
 // The game's settings in words: 单人挑战 / 人机对战 · 高手.
 export function modeText(mode, difficulty) {
-  if (mode !== "vs") return modeName("single");
-  return `${modeName("vs")} · ${levelName(difficulty)}`.trim();
+  const [single, vs] = TERMS.modes.map((t) => t.key);
+  if (mode !== vs) return modeName(single);
+  return `${modeName(vs)} · ${levelName(difficulty)}`.trim();
 }
 
 // A date as 6月11日 14:02.

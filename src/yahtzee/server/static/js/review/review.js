@@ -65,7 +65,12 @@ export class ReviewController {
       entries,
       problem,
       stored: new Set(hub.store.games().map((g) => g.id)),
-      replayable: new Set(hub.store.games().filter((g) => g.game.record).map((g) => g.id)),
+      replayable: new Set(
+        hub.store
+          .games()
+          .filter((g) => g.game.record)
+          .map((g) => g.id),
+      ),
       onReview: (id) => {
         const game = hub.store.game(id);
         if (game) this.openGame(game, {}, id);

@@ -2,6 +2,8 @@
 // earlier ones, and the words that say whether they improved. Figures and strings only (no DOM),
 // so the lobby's line uses them without loading the history view.
 
+import { TERMS } from "../lib/terms.js";
+
 // The trend's smallest change called progress: 0.05 per decision, about 1.5 points a game (some 30
 // decisions). Smaller changes are well within what chance alone moves ten games' mean.
 const PROGRESS = 0.05;
@@ -44,9 +46,12 @@ export function trendText(recent, before, total) {
   let text = `共 ${total} 局 · 最近 ${recent.length} 局平均每步失误 ${meanOf(recent).toFixed(2)} 分`;
   if (before.length) {
     const drop = meanOf(before) - meanOf(recent);
-    text += drop >= PROGRESS - ROUNDOFF ? `，比之前 ${before.length} 局少了 ${drop.toFixed(2)} 分，进步了` : `，之前 ${before.length} 局是 ${meanOf(before).toFixed(2)} 分`;
+    text +=
+      drop >= PROGRESS - ROUNDOFF
+        ? `，比之前 ${before.length} 局少了 ${drop.toFixed(2)} 分，进步了`
+        : `，之前 ${before.length} 局是 ${meanOf(before).toFixed(2)} 分`;
   }
-  return `${text}（低于 0.2 为高手水平）`;
+  return `${text}（低于 ${TERMS.expert_loss} 为高手水平）`;
 }
 
 // The same games in points, luck taken out: what the player scores with average dice, which is
@@ -58,7 +63,10 @@ export function evenLuckText(recent, before) {
   let text = `去掉运气的得分（得分 − 运气）：最近 ${recent.length} 局平均 ${meanOf(recent, even).toFixed(1)} 分`;
   if (before.length) {
     const change = meanOf(recent, even) - meanOf(before, even);
-    text += Math.abs(change) < PROGRESS_POINTS - ROUNDOFF ? `，和之前 ${before.length} 局差不多` : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${Math.abs(change).toFixed(1)} 分`;
+    text +=
+      Math.abs(change) < PROGRESS_POINTS - ROUNDOFF
+        ? `，和之前 ${before.length} 局差不多`
+        : `，比之前 ${before.length} 局${change > 0 ? "多" : "少"} ${Math.abs(change).toFixed(1)} 分`;
   }
   // 求胜取舍 gives expected points up on purpose, so the reference is the expected-score best.
   return `${text}（每步都选期望总分最高的一项，平均是 ${best.toFixed(1)} 分）`;

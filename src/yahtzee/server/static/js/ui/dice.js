@@ -14,9 +14,11 @@ function randomFace() {
 }
 
 export class DiceTray {
-  // Build the five dice inside `tray`; `roll` is the roll button drawn beside them.
-  constructor(tray, roll) {
+  // Build the five dice inside `tray`; `roll` is the roll button drawn beside them. Each die
+  // names its place in `data-die`, or in the data attribute `dieData` names.
+  constructor(tray, roll, { dieData = "die" } = {}) {
     this.tray = tray;
+    this.dieData = dieData;
     this.roll = roll;
     this.dice = [];
     this.faces = Array(DICE).fill(null);
@@ -30,7 +32,7 @@ export class DiceTray {
     for (let i = 0; i < DICE; i += 1) {
       const slot = make("div", "die-slot");
       const die = button("die blank");
-      die.dataset.die = String(i);
+      die.dataset[this.dieData] = String(i);
       const face = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true" });
       die.append(face);
       const badge = make("span", "die-badge", "★");

@@ -8,7 +8,7 @@
 const SEEN = 0.5;
 const SEEN_RATIO = SEEN - 0.001;
 
-const TEXT_INPUT = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
+import { inTextField, tableKey } from "../lib/keys.js";
 
 export class Input {
   // `gameArea` is the game (its data-shortcuts tells whether the keys act); `dice` the tray
@@ -18,6 +18,7 @@ export class Input {
     this.gameArea = gameArea;
     this.dice = dice;
     this.tray = dice.closest(".tray-area") || dice; // the dice with their roll button
+    this.roll = doc.getElementById("roll-btn");
     this.handlers = new Map();
     this.gameVisible = false;
   }
@@ -46,7 +47,7 @@ export class Input {
       (event) => {
         const key = event.key;
         if (!event.repeat || (key !== "Enter" && key !== " ")) return;
-        if (event.target instanceof Element && event.target.closest(TEXT_INPUT)) return;
+        if (inTextField(event.target)) return;
         event.preventDefault();
       },
       true,
@@ -102,35 +103,20 @@ export class Input {
     else this.emit(data.action, data.value);
   }
 
-  // True when the game's keyboard shortcuts may act now.
-  shortcutsActive(event) {
+  // True when the game's keyboard shortcuts may act now: the dice in sight, no dialog open.
+  shortcutsActive() {
     if (!this.gameVisible || this.gameArea.hidden) return false;
-    if (this.doc.querySelector("dialog[open]")) return false;
-    const target = event.target;
-    if (target instanceof Element && target.closest(TEXT_INPUT)) return false;
-    return !(event.ctrlKey || event.metaKey || event.altKey);
+    return !this.doc.querySelector("dialog[open]");
   }
 
-  // Map a key press to an event: Space/Enter roll, 1–5 toggle a die, H asks for a hint.
+  // Map a key press to an event: Space/Enter roll, 1–5 toggle a die, H asks for a hint
+  // (lib/keys.js); a held-down key counts once.
   onKey(event) {
-    if (!this.shortcutsActive(event)) return;
-    const key = event.key;
-    if (key === " " || key === "Enter") {
-      const active = this.doc.activeElement;
-      const onOtherControl =
-        active &&
-        active !== this.doc.body &&
-        active.id !== "roll-btn" &&
-        active.matches("button:not(:disabled), a[href], summary, [tabindex]");
-      if (onOtherControl) return; // the focused button handles its own Space/Enter
-      event.preventDefault();
-      if (!event.repeat) this.emit("roll");
-    } else if (key >= "1" && key <= "5" && key.length === 1) {
-      event.preventDefault();
-      if (!event.repeat) this.emit("toggle", Number(key) - 1);
-    } else if (key === "h" || key === "H") {
-      event.preventDefault();
-      if (!event.repeat) this.emit("hint");
-    }
+    if (!this.shortcutsActive()) return;
+    const doc = this.doc;
+    const press = tableKey(event, { focused: doc.activeElement, roll: this.roll, body: doc.body });
+    if (!press) return;
+    event.preventDefault();
+    if (!event.repeat) this.emit(press.name, press.index);
   }
 }

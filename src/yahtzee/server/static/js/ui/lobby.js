@@ -7,24 +7,29 @@ import { TERMS, levelName, modeName } from "../lib/terms.js";
 
 const ROUNDS = TERMS.rounds;
 const MAX_TOTAL = TERMS.max_total;
-const [YOU, COMPUTER] = TERMS.sides;
 
 // Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·
 // 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分); "" when the save says too little.
 export function describeSave(game) {
-  if (!game || typeof game !== "object" || (game.mode !== "single" && game.mode !== "vs")) return "";
-  const sides = Array.isArray(game.sides) ? game.sides : [];
-  const totals = sides.map((side) => wholeIn(side && side.totals && side.totals.total, 0, MAX_TOTAL));
+  if (!game || typeof game !== "object" || !modeName(game.mode)) return "";
   const parts = [modeName(game.mode)];
-  if (game.mode === "vs" && levelName(game.difficulty)) parts.push(levelName(game.difficulty));
+  const vs = game.mode === "vs";
+  if (vs && levelName(game.difficulty)) parts.push(levelName(game.difficulty));
   const round = wholeIn(game.round, 1, ROUNDS);
   if (round !== null) parts.push(`第 ${round} / ${ROUNDS} 回合`);
-  if (game.mode === "vs" && totals.length === 2 && !totals.includes(null)) {
-    parts.push(`${YOU} ${totals[0]} : ${COMPUTER} ${totals[1]}`);
-  } else if (game.mode === "single" && totals.length === 1 && totals[0] !== null) {
-    parts.push(`${totals[0]} 分`);
-  }
+  const totals = totalsText(game, vs ? TERMS.sides.length : 1);
+  if (totals) parts.push(totals);
   return parts.join(" · ");
+}
+
+// The totals of a saved game of `count` sides (你 87 : 电脑 102, or 87 分 alone); "" when the
+// save has another number of sides or a total that cannot be read.
+function totalsText(game, count) {
+  const sides = Array.isArray(game.sides) ? game.sides : [];
+  const totals = sides.map((side) => wholeIn(side && side.totals && side.totals.total, 0, MAX_TOTAL));
+  if (totals.length !== count || totals.includes(null)) return "";
+  if (count === 1) return `${totals[0]} 分`;
+  return totals.map((total, i) => `${TERMS.sides[i]} ${total}`).join(" : ");
 }
 
 // Show the lobby with the current choices, records and the resume button when a save exists,
@@ -65,10 +70,10 @@ function renderRecords(box, records) {
   list.append(make("dt", "", "单人最高分"), make("dd", "num", best === null ? "暂无" : String(best)));
   for (const { key: level, name } of TERMS.levels) {
     const r = records.vs[level];
-    const best = r.best === null ? "" : ` · 最高 ${r.best}`;
+    const highest = r.best === null ? "" : ` · 最高 ${r.best}`;
     list.append(
       make("dt", "", `人机 · ${name}`),
-      make("dd", "num", `${r.wins} 胜 ${r.losses} 负 ${r.draws} 平${best}`),
+      make("dd", "num", `${r.wins} 胜 ${r.losses} 负 ${r.draws} 平${highest}`),
     );
   }
   box.append(list);

@@ -13,9 +13,11 @@ const SUM_LAYOUT = {
 };
 
 export class ScoreTable {
-  // Draw into the `table` element (its caption stays); rows are built at the first render.
-  constructor(table) {
+  // Draw into the `table` element (its caption stays); rows are built at the first render. Each
+  // box's button names its box in `data-box`, or in the data attribute `boxData` names.
+  constructor(table, { boxData = "box" } = {}) {
     this.table = table;
+    this.boxData = boxData;
     this.sides = 0;
     this.cells = [];
     this.heads = [];
@@ -52,11 +54,12 @@ export class ScoreTable {
     const groups = { upper: make("tbody", "upper"), lower: make("tbody", "lower"), foot: make("tfoot") };
     groups.lower.append(this.echoRow(snap));
     for (const box of snap.sides[0].boxes) {
-      this.addRow(groups[box.section === "upper" ? "upper" : "lower"], box.key, box.name, rowNote(box.key), true);
+      const group = groups[box.section === "upper" ? "upper" : "lower"];
+      this.addRow(group, { key: box.key, name: box.name, note: rowNote(box.key), isBox: true });
     }
     for (const { key, name, note } of TERMS.sums) {
       const [section, extraClass] = SUM_LAYOUT[key];
-      this.addRow(groups[section], key, name, note, false, extraClass);
+      this.addRow(groups[section], { key, name, note, isBox: false, extraClass });
     }
     table.append(groups.upper, groups.lower, groups.foot);
   }
@@ -78,7 +81,7 @@ export class ScoreTable {
 
   // One row: the box's name and note, then a cell per side (for a box, a button in the
   // player's column).
-  addRow(group, key, name, note, isBox, extraClass = "") {
+  addRow(group, { key, name, note, isBox, extraClass = "" }) {
     const tr = make("tr", `row-${key} ${extraClass}`.trim());
     const th = make("th", "name");
     th.scope = "row";
@@ -94,7 +97,7 @@ export class ScoreTable {
       const td = make("td", `cell side-${s}`);
       if (s === 0 && isBox) {
         const box = button("box");
-        box.dataset.box = key;
+        box.dataset[this.boxData] = key;
         td.append(box);
         cells[key] = box;
       } else {
