@@ -132,3 +132,29 @@ def test_no_rule_in_the_page(name: str) -> None:
     for number, line in enumerate(_code(MODULES[name]), 1):
         assert not RULE_NUMBER.search(line), f"{name}:{number}: {line.strip()}"
         assert not BOX_KEY.search(line), f"{name}:{number}: {line.strip()}"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_term_is_copied_into_the_page(name: str) -> None:
+    assert term_copies(MODULES[name]) == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_holds_the_controller(name: str) -> None:
+    # A collaborator gets what it uses (callbacks, an emitter, the state the controller owns),
+    # so that its constructor shows all it may touch.
+    assert holders(MODULES[name]) == []
+
+
+def test_the_checks_find_what_they_look_for() -> None:
+    assert term_copies('const LEVELS = ["beginner", "normal", "expert"];')
+    assert term_copies('if (raw.mode !== "single" && raw.mode !== "vs") return null;')
+    assert term_copies('["me", "computer", "random"].includes(first)')
+    assert term_copies("const DICE = 5;") and term_copies("if (index < 5) return;")
+    assert term_copies("const hold = [0, 1, 2, 3, 4].filter(held);")
+    assert term_copies("refs: [{ y: 0.2 }]") and term_copies('text: "高手线 0.2"')
+    assert term_copies("const MAX_SEED = 2 ** 32 - 1;")
+    assert not term_copies('make("td", "expert"); const x = 0.25; // "beginner", "normal"')
+    assert holders("constructor(host) {") and holders("this.hub.api.review(game)")
+    assert holders("if (this.a.b.c.d) return;")
+    assert not holders('this.a.b.c(); const key = "yahtzee.history.games.unreadable";')

@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import { MemoryStorage, page } from "./support.js";
 
-const { LocalStore, KEYS, emptyRecords } = await import(page("game/store.js"));
+const { LocalStore, KEYS, emptyBests } = await import(page("game/store.js"));
 const { keepUnreadable, fnv1a, parseObject, wholeIn, numberIn } = await import(page("lib/storage.js"));
 const { HistoryStore, readEntry, fingerprint } = await import(page("review/history-store.js"));
 const { LuckStore } = await import(page("luck/luck-store.js"));
@@ -42,21 +42,21 @@ test("bests keep what can be read and count what cannot", () => {
     single: { best: 250, games: 4 },
     vs: { expert: { wins: 2, losses: "x", draws: 0, best: 99999 }, normal: { wins: 1 } },
   };
-  const backend = new MemoryStorage({ [KEYS.records]: JSON.stringify(stored) });
-  const { records, problem } = new LocalStore(backend).loadRecords();
-  assert.deepEqual(records.single, { best: 250, games: 4 });
-  assert.deepEqual(records.vs.expert, { wins: 2, losses: 0, draws: 0, best: null });
-  assert.deepEqual(records.vs.normal, { wins: 1, losses: 0, draws: 0, best: null });
+  const backend = new MemoryStorage({ [KEYS.bests]: JSON.stringify(stored) });
+  const { bests, problem } = new LocalStore(backend).loadBests();
+  assert.deepEqual(bests.single, { best: 250, games: 4 });
+  assert.deepEqual(bests.vs.expert, { wins: 2, losses: 0, draws: 0, best: null });
+  assert.deepEqual(bests.vs.normal, { wins: 1, losses: 0, draws: 0, best: null });
   assert.equal(problem, "纪录里有 2 项数值无法读取，其余照常（原数据已另存，新的成绩照常记录）");
-  assert.equal(backend.getItem(KEYS.records), JSON.stringify(stored)); // left in place
+  assert.equal(backend.getItem(KEYS.bests), JSON.stringify(stored)); // left in place
   for (const [raw, words] of [
     ["{{", "纪录数据已损坏，无法读取"],
     ["null", "纪录数据无法读取"],
     ['{"version": 2}', "纪录数据来自不认识的版本，无法读取"],
   ]) {
-    const full = new MemoryStorage({ [KEYS.records]: raw }, { full: true });
-    const read = new LocalStore(full).loadRecords();
-    assert.deepEqual(read.records, emptyRecords());
+    const full = new MemoryStorage({ [KEYS.bests]: raw }, { full: true });
+    const read = new LocalStore(full).loadBests();
+    assert.deepEqual(read.bests, emptyBests());
     assert.equal(read.problem, `${words}（原数据无法另存，新的成绩会覆盖它）`);
   }
 });

@@ -23,8 +23,17 @@ function boot() {
   if (FAST) document.documentElement.classList.add("fast");
   const backend = localStorageOrNull();
   let manager = null;
+  // What the pieces built before the manager call on it, once it is there.
+  const message = (text, title) => manager && manager.ui.message(text, title);
   const store = new LocalStore(backend, () => manager && manager.sync.updateNotice());
   const guard = new TabGuard(backend, () => manager && manager.sync.checkTabs());
+  const luck = new Luck({
+    api: new Api(),
+    store,
+    message,
+    start: (settings) => manager.startAsking(settings),
+    snap: () => manager.board.snap,
+  });
   manager = new GameManager({
     api: new Api(),
     view: new View(document),
@@ -32,20 +41,10 @@ function boot() {
     store,
     sound: new Sound(),
     guard,
-    reviews: new Reviews({
-      api: new Api(),
-      backend,
-      message: (text, title) => manager && manager.ui.message(text, title),
-    }),
-    luck: new Luck({ api: new Api(), store, message: (text, title) => manager && manager.ui.message(text, title) }),
-    practice: new Practice({
-      api: new Api(),
-      backend,
-      message: (text, title) => manager && manager.ui.message(text, title),
-      lobby: () => manager && manager.showLobby(),
-    }),
+    reviews: new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) }),
+    luck,
+    practice: new Practice({ api: new Api(), backend, message, lobby: () => manager && manager.showLobby() }),
   });
-  manager.reviews.onReplay = (game) => manager.luck.replayGame(game);
   manager.init();
   window.yahtzeeReady = true; // the browser tests wait for this before they act
   registerWorker();

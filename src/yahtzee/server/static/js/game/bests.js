@@ -1,32 +1,33 @@
-// The records shown in the lobby and the result dialog: the best single-player score and the
-// games played, and per level against the computer wins, losses, draws and the best score.
+// The personal bests shown in the lobby and the result dialog: the best single-player score and
+// the games played, and per level against the computer wins, losses, draws and the best score.
+// (Stored under yahtzee.records, as they always were.)
 
 import { levelName } from "../lib/terms.js";
 
-export class Records {
+export class Bests {
   // Nothing is read until load().
   constructor(store) {
     this.store = store;
     this.current = null;
   }
 
-  // Read the stored records; the problem in reading them, if any.
+  // Read the stored bests; the problem in reading them, if any.
   load() {
-    const stored = this.store.loadRecords();
-    this.current = stored.records;
+    const stored = this.store.loadBests();
+    this.current = stored.bests;
     return stored.problem;
   }
 
-  // Another tab changed the records: take them up, unless they cannot be read.
+  // Another tab changed the bests: take them up, unless they cannot be read.
   reload() {
-    const stored = this.store.loadRecords();
-    if (!stored.problem) this.current = stored.records;
+    const stored = this.store.loadBests();
+    if (!stored.problem) this.current = stored.bests;
   }
 
-  // Count the finished game `snap` in the records and save them; what the result dialog shows.
+  // Count the finished game `snap` in the bests and save them; what the result dialog shows.
   count(snap) {
     const info = snap.mode === "single" ? this.countSingle(snap) : this.countVs(snap);
-    this.store.saveRecords(this.current);
+    this.store.saveBests(this.current);
     return info;
   }
 

@@ -1,10 +1,14 @@
-// The table as the page keeps it: the game JSON and the server's snapshot of it, plus what only
-// the page knows: the dice held before the next roll, the hint's marks and the box being sent.
+// The board: the game on screen as the controller owns it, one plain object every collaborator of
+// the game's flow is handed (nothing else of the controller's). It holds the game JSON and the
+// server's snapshot of it, plus what only the page knows: the dice held before the next roll, the
+// hint's marks, the box being sent, and what the computer's turn shows.
 
-export const NONE_HELD = [false, false, false, false, false];
+import { TERMS } from "../lib/terms.js";
 
-// A table with no game on it yet.
-export function emptyTable() {
+export const NONE_HELD = Object.freeze(Array(TERMS.dice).fill(false));
+
+// A board with no game on it yet.
+export function emptyBoard() {
   return {
     game: null,
     snap: null,
@@ -13,26 +17,38 @@ export function emptyTable() {
     hintBox: null,
     hintText: null,
     pendingBox: null,
+    // The computer's turn as shown: what it is doing (the status line), the box it is about to
+    // write (highlighted), what it scored last (until the player rolls), and whether its last
+    // step failed (「让电脑继续」).
+    computerNote: null,
+    choosing: null,
+    lastMove: null,
+    stopped: false,
   };
 }
 
 // Take a new game and snapshot from the server: the dice held as it says, no marks of the page's.
-export function takeAnswer(table, data) {
-  table.game = data.game;
-  table.snap = data.view;
-  table.held = table.snap.dice ? table.snap.held.map(Boolean) : NONE_HELD.slice();
-  clearHint(table);
-  table.pendingBox = null;
+export function takeAnswer(board, data) {
+  board.game = data.game;
+  board.snap = data.view;
+  board.held = board.snap.dice ? board.snap.held.map(Boolean) : NONE_HELD.slice();
+  clearHint(board);
+  board.pendingBox = null;
 }
 
 // Forget the hint: its gold dice, its box and its words.
-export function clearHint(table) {
-  table.hintDice = new Set();
-  table.hintBox = null;
-  table.hintText = null;
+export function clearHint(board) {
+  board.hintDice = new Set();
+  board.hintBox = null;
+  board.hintText = null;
 }
 
 // True when the player holds all five dice with rolls left: a roll would move none of them.
-export function holdsAll(table) {
-  return table.snap.phase === "decide" && table.held.every(Boolean);
+export function holdsAll(board) {
+  return board.snap.phase === "decide" && board.held.every(Boolean);
+}
+
+// The positions of the dice: 0 to 4.
+export function diceIndexes() {
+  return NONE_HELD.map((_, i) => i);
 }

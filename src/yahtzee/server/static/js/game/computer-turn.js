@@ -2,62 +2,70 @@
 // thinking pause (the pace setting) before each keep and each scoring, the kept dice lifted one
 // by one, every roll tumbling, the chosen box highlighted before it is written. The server
 // decides every step (POST /api/computer); this only paces and draws. Player input is ignored
-// meanwhile: the whole turn is one action of the request helper, so the table is busy.
-//
-// `host` is the GameManager: table, requests, api, ui, sound, settings, render(), setGame(),
-// blocked(), finish().
+// meanwhile: the whole turn is one action of the request helper, so the board is busy. What the
+// turn shows (its note, the box it is choosing, its last move, a failed step) is on the board.
 
 import { chooseMs, computerPause, leadInMs, liftMs, rollMs, sleep } from "../lib/timing.js";
+import { diceIndexes } from "./board.js";
 
 export class ComputerTurn {
-  // Nothing is shown until the computer plays.
-  constructor(host) {
-    this.host = host;
-    this.note = null; // what the computer is doing, for the status line
-    this.choosing = null; // the box it is about to write (highlighted)
-    this.lastMove = null; // what it scored last, until the player rolls
-    this.stopped = false; // its last step failed: 「让电脑继续」
+  // `board` is the game on screen (board.js); `requests` the request helper; `api` the server;
+  // `ui` the view (untilNoDialog, startRoll, stopRoll, announce, flash); `sound` the sounds;
+  // `pace()` the chosen pace; `take(data)` puts the server's answer on the board (false when
+  // another tab took the game); `redraw()` draws the board; `blocked()` is true while the board
+  // takes no input; `finish()` ends a finished game.
+  constructor({ board, requests, api, ui, sound, pace, take, redraw, blocked, finish }) {
+    this.board = board;
+    this.requests = requests;
+    this.api = api;
+    this.ui = ui;
+    this.sound = sound;
+    this.pace = pace;
+    this.take = take;
+    this.redraw = redraw;
+    this.blocked = blocked;
+    this.finish = finish;
   }
 
   // A game just entered: nothing of an earlier turn shows.
   reset() {
     this.halt();
-    this.lastMove = null;
-    this.stopped = false;
+    this.board.lastMove = null;
+    this.board.stopped = false;
   }
 
   // Stop showing the step in progress (its answer is dropped by the request helper).
   halt() {
-    this.choosing = null;
-    this.note = null;
+    this.board.choosing = null;
+    this.board.computerNote = null;
   }
 
   // Play the computer's turn (or go on with it after a failed step), then end a finished game.
   async play() {
-    const host = this.host;
-    const snap = host.table.snap;
-    if (!snap || snap.finished || snap.acting === "player" || host.blocked()) return;
-    const outcome = await host.requests.run("computer", (wait, live) => this.steps(wait, live), {
+    const board = this.board;
+    const snap = board.snap;
+    if (!snap || snap.finished || snap.acting === "player" || this.blocked()) return;
+    const outcome = await this.requests.run("computer", (wait, live) => this.steps(wait, live), {
       failed: (error) => {
-        this.stopped = true;
-        host.requests.fail(error);
+        board.stopped = true;
+        this.requests.fail(error);
       },
       settle: () => this.halt(),
     });
-    if (outcome !== "stale" && host.table.snap.finished) host.finish();
+    if (outcome !== "stale" && board.snap.finished) this.finish();
   }
 
   // Ask for and show one step after another until the turn is the player's (or the game ends).
   async steps(wait, live) {
-    const { table, ui, api } = this.host;
-    this.stopped = false;
-    while (table.snap && !table.snap.finished && table.snap.acting !== "player") {
-      this.note = null; // 电脑思考中…
-      this.host.render();
+    const { board, ui } = this;
+    board.stopped = false;
+    while (board.snap && !board.snap.finished && board.snap.acting !== "player") {
+      board.computerNote = null; // 电脑思考中…
+      this.redraw();
       await wait(ui.untilNoDialog());
-      await wait(sleep(table.snap.dice ? computerPause(this.host.settings.current.pace) : leadInMs()));
+      await wait(sleep(board.snap.dice ? computerPause(this.pace()) : leadInMs()));
       await wait(ui.untilNoDialog());
-      const data = await wait(api.computerStep(table.game));
+      const data = await wait(this.api.computerStep(board.game));
       const step = data.step || {};
       if (step.type === "roll") await this.showRoll(data, step, wait, live);
       else await this.showScore(data, step, wait);
@@ -65,61 +73,65 @@ export class ComputerTurn {
     }
   }
 
+  // The dice the computer keeps lift one by one (not on its first roll).
+  async lift(hold, wait) {
+    const board = this.board;
+    board.held = board.held.map((held, i) => held && hold.includes(i));
+    board.computerNote = hold.length ? `电脑保留 ${hold.length} 颗骰子` : "电脑一颗也不留";
+    this.redraw();
+    for (const i of hold) {
+      if (board.held[i]) continue;
+      await wait(sleep(liftMs()));
+      board.held[i] = true;
+      this.sound.hold();
+      this.redraw();
+    }
+    await wait(sleep(liftMs()));
+  }
+
   // One roll of the computer: the dice it keeps lift one by one, then the others tumble.
   async showRoll(data, step, wait, live) {
-    const { table, ui, sound } = this.host;
+    const { board, ui } = this;
     const hold = Array.isArray(step.hold) ? step.hold : [];
-    const first = !table.snap.dice;
-    if (!first) {
-      table.held = table.held.map((held, i) => held && hold.includes(i));
-      this.note = hold.length ? `电脑保留 ${hold.length} 颗骰子` : "电脑一颗也不留";
-      this.host.render();
-      for (const i of hold) {
-        if (table.held[i]) continue;
-        await wait(sleep(liftMs()));
-        table.held[i] = true;
-        sound.hold();
-        this.host.render();
-      }
-      await wait(sleep(liftMs()));
-    }
+    const first = !board.snap.dice;
+    if (!first) await this.lift(hold, wait);
     const ms = rollMs();
-    const moving = [0, 1, 2, 3, 4].map((i) => first || !hold.includes(i));
-    this.note = "电脑掷骰中…";
-    this.host.render();
-    sound.roll(moving.filter(Boolean).length);
+    const moving = diceIndexes().map((i) => first || !hold.includes(i));
+    board.computerNote = "电脑掷骰中…";
+    this.redraw();
+    this.sound.roll(moving.filter(Boolean).length);
     ui.startRoll(moving, ms);
     await sleep(ms);
     ui.stopRoll();
     if (!live()) return;
-    this.note = null;
-    if (!this.host.setGame(data)) return;
-    const faces = table.snap.dice.join(" ");
-    const kept = hold.map((i) => table.snap.dice[i]).join(" ");
+    board.computerNote = null;
+    if (!this.take(data)) return;
+    const faces = board.snap.dice.join(" ");
+    const kept = hold.map((i) => board.snap.dice[i]).join(" ");
     if (first) ui.announce(`电脑掷出 ${faces}`);
     else ui.announce(`电脑${hold.length ? `保留 ${kept}` : "全部重掷"}，掷出 ${faces}`);
-    this.host.render();
+    this.redraw();
   }
 
   // The computer scores: its box shows the points, highlighted, a moment before they are written.
   async showScore(data, step, wait) {
-    const { table, ui, sound } = this.host;
-    const index = table.snap.current;
-    const box = table.snap.sides[index].boxes.find((b) => b.key === step.box);
-    this.choosing = step.box;
-    this.note = box ? `电脑登记「${box.name}」${box.preview ?? 0} 分` : "电脑登记";
-    this.host.render();
+    const { board, ui } = this;
+    const index = board.snap.current;
+    const box = board.snap.sides[index].boxes.find((b) => b.key === step.box);
+    board.choosing = step.box;
+    board.computerNote = box ? `电脑登记「${box.name}」${box.preview ?? 0} 分` : "电脑登记";
+    this.redraw();
     await wait(sleep(chooseMs()));
     this.halt();
-    if (!this.host.setGame(data)) return;
-    const after = table.snap.sides[index];
+    if (!this.take(data)) return;
+    const after = board.snap.sides[index];
     const written = after.boxes.find((b) => b.key === step.box);
     if (written) ui.announce(`电脑：${written.name} 登记 ${written.points} 分，总分 ${after.total}`);
     // Its highlight lasts a moment and may be below a phone's screen: the status keeps what it
     // scored until the player rolls.
-    this.lastMove = written ? `电脑刚登记「${written.name}」${written.points} 分` : null;
-    this.host.render();
-    sound.score();
-    ui.flash(table.snap.sides.length > 1 ? 1 : 0, step.box);
+    board.lastMove = written ? `电脑刚登记「${written.name}」${written.points} 分` : null;
+    this.redraw();
+    this.sound.score();
+    ui.flash(board.snap.sides.length > 1 ? 1 : 0, step.box);
   }
 }

@@ -1,57 +1,96 @@
-// The GameManager: the page's controller. It holds the table (board.js), wires each input
-// event to its handler and runs the game's flow: lobby, start, resume, the end of a game. Every
-// request goes through one helper (request.js); the player's moves, the computer's turn, tab
-// ownership and storage sync, records and settings are modules of their own, which get this
-// manager as their host.
+// The GameManager: the page's controller. It owns the board (board.js), wires each input event
+// to its handler and runs the game's flow: lobby, start, resume, the end of a game. Every request
+// goes through one helper (lib/request.js); the player's moves, the computer's turn, tab
+// ownership and storage sync, bests and settings are modules of their own. None of them holds
+// this manager: each gets the board, the helpers and the callbacks it uses, in its constructor.
 
-import { ComputerTurn } from "./computer-turn.js";
-import { listenFullscreen, toggleFullscreen } from "../ui/fullscreen.js";
-import { emptyTable, takeAnswer } from "./board.js";
-import { PlayerTurn } from "./player-turn.js";
-import { Records } from "./bests.js";
 import { Requests } from "../lib/request.js";
-import { Starting } from "./starting.js";
+import { listenFullscreen, toggleFullscreen } from "../ui/fullscreen.js";
+import { Bests } from "./bests.js";
+import { emptyBoard, takeAnswer } from "./board.js";
+import { ComputerTurn } from "./computer-turn.js";
+import { PlayerTurn } from "./player-turn.js";
 import { Choices, Settings } from "./settings.js";
+import { Starting } from "./starting.js";
 import { statusText } from "./status.js";
 import { Sync } from "./sync.js";
 
+// The controller's tab ownership and storage sync, with what it does when another tab changes
+// something.
+function wireSync(manager, store, guard) {
+  return new Sync({
+    store,
+    guard,
+    board: manager.board,
+    ui: manager.ui,
+    halt: () => manager.halt(),
+    redraw: () => manager.render(),
+    showLobby: () => manager.showLobby(),
+    toLobby: () => manager.toLobby(),
+    resume: () => manager.resume(),
+    follow: {
+      settings: () => manager.settings.follow(),
+      history: () => manager.reviews.reload(),
+      bests: () => manager.bests.reload(),
+    },
+  });
+}
+
+// How games come to the controller's board.
+function wireStarting(manager) {
+  return new Starting({
+    board: manager.board,
+    requests: manager.requests,
+    api: manager.api,
+    sync: manager.sync,
+    ui: manager.ui,
+    choices: () => manager.choices.current,
+    practice: () => manager.practice.start(),
+    enter: (data) => manager.enter(data),
+    redraw: () => manager.render(),
+    showLobby: () => manager.showLobby(),
+    playComputer: () => manager.computer.play(),
+  });
+}
+
 export class GameManager {
-  // Take the collaborators; nothing happens until init().
+  // Take the collaborators; nothing happens until init(). `reviews` is 复盘 and the history of
+  // finished games (review/history.js), `luck` the replays on the same dice, 高手同骰 and the
+  // daily challenge (luck/luck.js), `practice` 练习 (practice/practice.js).
   constructor({ api, view, input, store, sound, guard, reviews, luck, practice }) {
     this.api = api;
     this.ui = view;
     this.input = input;
     this.sound = sound;
-    this.reviews = reviews; // 复盘 and the history of finished games (history.js)
-    this.luck = luck; // replays on the same dice, 高手同骰 and the daily challenge (luck.js)
-    luck.host = this;
-    this.practice = practice; // 练习 (practice.js)
-    this.table = emptyTable();
+    this.reviews = reviews;
+    this.luck = luck;
+    this.practice = practice;
+    this.board = emptyBoard();
     this.requests = new Requests(view, () => this.render());
-    this.starting = new Starting(this);
-    this.sync = new Sync(this, store, guard);
-    this.player = new PlayerTurn(this);
-    this.computer = new ComputerTurn(this);
-    this.records = new Records(store);
+    this.bests = new Bests(store);
     this.settings = new Settings(store, sound, view);
     this.choices = new Choices(store, view);
-    this.counted = false; // the finished game on the table is in the records already
+    this.sync = wireSync(this, store, guard);
+    const turn = { board: this.board, requests: this.requests, api, ui: view, sound, ...this.callbacks() };
+    this.player = new PlayerTurn(turn);
+    this.computer = new ComputerTurn({ ...turn, pace: () => this.settings.current.pace, finish: () => this.finish() });
+    this.starting = wireStarting(this);
+    this.counted = false; // the finished game on the board is in the bests already
+  }
+
+  // What the turns and the starts call back: take an answer, redraw, whether input waits.
+  callbacks() {
+    return { take: (data) => this.setGame(data), redraw: () => this.render(), blocked: () => this.blocked() };
   }
 
   // Load what the browser kept, report what could not be restored, and show the lobby.
   init() {
     const settingsProblem = this.settings.load();
-    const recordsProblem = this.records.load();
+    const bestsProblem = this.bests.load();
     const savedProblem = this.sync.loadSaved();
     this.choices.load();
-    const problems = [
-      savedProblem,
-      recordsProblem,
-      settingsProblem,
-      this.reviews.load(),
-      this.luck.load(),
-      this.practice.load(),
-    ];
+    const others = [this.reviews.load(), this.luck.load(), this.practice.load()];
+    const problems = [savedProblem, bestsProblem, settingsProblem, ...others];
     this.bindInput();
     this.sound.listen(document);
     this.sync.listen();
@@ -93,25 +132,25 @@ export class GameManager {
     this.input.listen();
   }
 
-  // Redraw the table from the snapshot and the page-only state.
+  // Redraw the board from the snapshot and the page-only state.
   render() {
-    const table = this.table;
-    if (!table.snap) return;
+    const board = this.board;
+    if (!board.snap) return;
     const suspended = this.sync.suspended;
     const rolling = this.requests.doing === "roll";
     this.ui.render({
-      snap: table.snap,
-      held: table.held,
-      hintDice: table.hintDice,
-      hintBox: table.hintBox,
+      snap: board.snap,
+      held: board.held,
+      hintDice: board.hintDice,
+      hintBox: board.hintBox,
       busy: this.requests.busy || suspended,
-      pendingBox: table.pendingBox,
-      choosing: this.computer.choosing,
-      status: statusText(table, { rolling, suspended, computer: this.computer }),
+      pendingBox: board.pendingBox,
+      choosing: board.choosing,
+      status: statusText(board, { rolling, suspended }),
     });
   }
 
-  // True while the table takes no input: a request is in flight or another tab took the game.
+  // True while the board takes no input: a request is in flight or another tab took the game.
   blocked() {
     return this.requests.busy || this.sync.suspended;
   }
@@ -123,19 +162,20 @@ export class GameManager {
       this.sync.suspend();
       return false;
     }
-    takeAnswer(this.table, data);
-    this.sync.keep(this.table.game, this.table.snap.finished);
+    takeAnswer(this.board, data);
+    this.sync.keep(this.board.game, this.board.snap.finished);
     return true;
   }
 
-  // Show the lobby (records, resume button).
+  // Show the lobby (bests, resume button).
   showLobby() {
-    this.ui.showLobby({ lobby: this.choices.current, records: this.records.current, save: this.sync.saved });
+    this.ui.showLobby({ lobby: this.choices.current, bests: this.bests.current, save: this.sync.saved });
   }
 
-  // Start a game with `settings`; true when it is on the table (starting.js).
-  start(settings) {
-    return this.starting.start(settings);
+  // Start a game with `settings` after asking, when that abandons an unfinished game; true when it
+  // is on the board (starting.js). Today's challenge and a replay on the same dice start here.
+  startAsking(settings) {
+    return this.starting.asking(settings);
   }
 
   // Resume the saved game (starting.js).
@@ -143,24 +183,24 @@ export class GameManager {
     return this.starting.resume();
   }
 
-  // Switch to the table with a fresh answer from the server.
+  // Switch to the board with a fresh answer from the server.
   enter(data) {
     this.computer.reset();
     this.ui.stopRoll();
     this.sync.claim(); // this tab plays the saved game now
     this.setGame(data);
     this.choices.followGame(this.settingsOfGame());
-    this.counted = this.table.snap.finished;
+    this.counted = this.board.snap.finished;
     this.ui.closeResult();
     this.ui.showGame();
     this.render();
-    this.ui.focusNext(); // the roll button, once the new table takes input
+    this.ui.focusNext(); // the roll button, once the new board takes input
   }
 
   // The roll button (or Space): roll, or let a stopped computer go on, or play again at the end.
   roll() {
-    const snap = this.table.snap;
-    if (!snap || this.blocked() || this.ui.el.game.hidden) return;
+    const snap = this.board.snap;
+    if (!snap || this.blocked() || !this.ui.inGame()) return;
     if (snap.finished) this.again();
     else if (snap.acting !== "player") this.computer.play();
     else this.player.roll();
@@ -169,18 +209,18 @@ export class GameManager {
   // Score box `key`; then the game ends or the computer plays.
   async score(key) {
     if (!(await this.player.score(key))) return;
-    if (this.table.snap.finished) this.finish();
+    if (this.board.snap.finished) this.finish();
     else this.computer.play();
   }
 
-  // The game is over: update the records once, then show the result dialog.
+  // The game is over: update the bests once, then show the result dialog.
   finish() {
-    const snap = this.table.snap;
+    const snap = this.board.snap;
     if (!snap || !snap.finished || this.counted) return;
     this.counted = true;
-    const info = this.records.count(snap);
-    this.reviews.finished(this.table.game);
-    this.luck.finished(this.table.game, snap);
+    const info = this.bests.count(snap);
+    this.reviews.finished(this.board.game);
+    this.luck.finished(this.board.game, snap);
     this.sync.gameOver();
     if (info.isNew || (snap.mode === "vs" && info.playerWon)) this.sound.fanfare();
     this.render();
@@ -192,7 +232,7 @@ export class GameManager {
   halt() {
     this.requests.halt();
     this.computer.halt();
-    this.table.pendingBox = null;
+    this.board.pendingBox = null;
     this.ui.stopRoll();
   }
 
@@ -208,24 +248,24 @@ export class GameManager {
 
   // After confirming, abandon this game and start a new one with the same settings.
   async restart() {
-    if (!this.table.snap) return;
+    if (!this.board.snap) return;
     const ok = await this.ui.confirm("放弃这一局，用同样的设置重新开始吗？", "重新开始");
     if (!ok) return;
     this.halt(); // a roll or box still in flight leaves no 掷骰中… or 正在登记 behind
-    await this.start(this.settingsOfGame());
+    await this.starting.start(this.settingsOfGame());
   }
 
   // 「再来一局」: a new game with the finished game's settings.
   async again() {
-    if (!this.table.snap) return;
+    if (!this.board.snap) return;
     this.ui.closeResult();
     this.requests.doing = null; // a finished game has nothing in flight
-    await this.start(this.settingsOfGame());
+    await this.starting.start(this.settingsOfGame());
   }
 
   // The lobby settings the current game was started with.
   settingsOfGame() {
-    const snap = this.table.snap;
+    const snap = this.board.snap;
     return { mode: snap.mode, difficulty: snap.difficulty, first: snap.first };
   }
 }

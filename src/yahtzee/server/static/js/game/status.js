@@ -1,30 +1,31 @@
 // The one-line status under the dice: what the player should do next, or what the computer is
 // doing. Words only; the View writes the line (and only when it changes).
 
+import { TERMS } from "../lib/terms.js";
 import { holdsAll } from "./board.js";
 
-// The status for `table` (board.js). `rolling`: the player's dice are tumbling;
-// `suspended`: another tab took the game over; `computer`: its turn's { note, stopped, lastMove }.
-export function statusText(table, { rolling, suspended, computer }) {
-  const snap = table.snap;
+// The status for `board` (board.js). `rolling`: the player's dice are tumbling; `suspended`:
+// another tab took the game over.
+export function statusText(board, { rolling, suspended }) {
+  const snap = board.snap;
   if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
   if (suspended) return "这局已在另一个标签页继续，这里暂停";
-  if (snap.acting !== "player") return computerText(computer);
+  if (snap.acting !== "player") return computerText(board);
   if (rolling) return "掷骰中…";
   // A hint to reroll some dice no longer says what to do once the player has held all five:
   // the roll button waits, and the line says why (it comes back when a die is let go).
-  const allHeld = holdsAll(table);
-  if (table.hintText && !(allHeld && table.hintDice.size < 5)) return `提示：${table.hintText}`;
+  const allHeld = holdsAll(board);
+  if (board.hintText && !(allHeld && board.hintDice.size < TERMS.dice)) return `提示：${board.hintText}`;
   if (snap.phase === "roll") {
-    return computer.lastMove ? `${computer.lastMove}，轮到你了` : "点「掷骰子」开始";
+    return board.lastMove ? `${board.lastMove}，轮到你了` : "点「掷骰子」开始";
   }
   return decideText(snap, allHeld);
 }
 
 // What the computer is doing in its turn, or that its last step failed.
-function computerText(computer) {
-  if (computer.note) return computer.note;
-  return computer.stopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
+function computerText(board) {
+  if (board.computerNote) return board.computerNote;
+  return board.stopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
 }
 
 // After a roll: score a box, or hold dice and roll again while the dice may still move.

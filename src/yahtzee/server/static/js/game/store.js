@@ -7,23 +7,23 @@ import { TERMS } from "../lib/terms.js";
 
 export const KEYS = Object.freeze({
   game: "yahtzee.game",
-  records: "yahtzee.records",
+  bests: "yahtzee.bests", // the personal bests, under their first name
   lobby: "yahtzee.lobby",
   settings: "site.settings",
 });
 
 const GAME_VERSION = 1;
-const RECORDS_VERSION = 1;
+const BESTS_VERSION = 1;
 const LEVELS = TERMS.levels.map((t) => t.key);
 // The lobby offers the game's modes and 练习 (a mode of the page, not of a game).
 const LOBBY_MODES = [...TERMS.modes.map((t) => t.key), "practice"];
 const FIRSTS = TERMS.firsts.map((t) => t.key);
 
-// A fresh, empty set of records.
-export function emptyRecords() {
+// A fresh, empty set of bests.
+export function emptyBests() {
   const vs = {};
   for (const level of LEVELS) vs[level] = { wins: 0, losses: 0, draws: 0, best: null };
-  return { version: RECORDS_VERSION, single: { best: null, games: 0 }, vs };
+  return { version: BESTS_VERSION, single: { best: null, games: 0 }, vs };
 }
 
 // Default site-wide settings (shared by every game of the site).
@@ -48,10 +48,10 @@ function isJson(raw) {
   }
 }
 
-// The records in `data` (a stored object of this version) field by field: {records, bad}, the
+// The bests in `data` (a stored object of this version) field by field: {bests, bad}, the
 // empty record's value standing in for each of the `bad` fields that cannot be read.
-function readRecords(data) {
-  const records = emptyRecords();
+function readBests(data) {
+  const bests = emptyBests();
   let bad = 0;
   // The field's value when readable, else the empty record's and one more unreadable field.
   const take = (value, read, fallback) => {
@@ -61,19 +61,19 @@ function readRecords(data) {
     return fallback;
   };
   const single = objectOr(data.single);
-  records.single.best = take(single.best, best, null);
-  records.single.games = take(single.games ?? 0, count, 0);
+  bests.single.best = take(single.best, best, null);
+  bests.single.games = take(single.games ?? 0, count, 0);
   const vs = objectOr(data.vs);
   for (const level of LEVELS) {
     const entry = objectOr(vs[level]);
-    records.vs[level] = {
+    bests.vs[level] = {
       wins: take(entry.wins ?? 0, count, 0),
       losses: take(entry.losses ?? 0, count, 0),
       draws: take(entry.draws ?? 0, count, 0),
       best: take(entry.best, best, null),
     };
   }
-  return { records, bad };
+  return { bests, bad };
 }
 
 const MAX_TOTAL = TERMS.max_total;
@@ -191,23 +191,23 @@ export class LocalStore {
     return raw === null ? problem : this.setAside(KEYS.game, raw, problem);
   }
 
-  // Records as {records, problem}. Readable fields are kept; when anything is unreadable, the
+  // The bests as {bests, problem}. Readable fields are kept; when anything is unreadable, the
   // whole stored value is first copied aside (see `keep`) and left in place: the next finished
-  // game writes the records anew, which would otherwise wipe what the player had.
-  loadRecords() {
-    const raw = this.read(KEYS.records);
-    if (raw === null) return { records: emptyRecords(), problem: null };
+  // game writes the bests anew, which would otherwise wipe what the player had.
+  loadBests() {
+    const raw = this.read(KEYS.bests);
+    if (raw === null) return { bests: emptyBests(), problem: null };
     const kept = (problem) =>
-      keepUnreadable(this, KEYS.records, raw)
+      keepUnreadable(this, KEYS.bests, raw)
         ? `${problem}（原数据已另存，新的成绩照常记录）`
         : `${problem}（原数据无法另存，新的成绩会覆盖它）`;
     const data = parseObject(raw);
     let problem = null;
     if (!data) problem = isJson(raw) ? "纪录数据无法读取" : "纪录数据已损坏，无法读取";
-    else if (data.version !== RECORDS_VERSION) problem = "纪录数据来自不认识的版本，无法读取";
-    if (problem) return { records: emptyRecords(), problem: kept(problem) };
-    const { records, bad } = readRecords(data);
-    return { records, problem: bad ? kept(`纪录里有 ${bad} 项数值无法读取，其余照常`) : null };
+    else if (data.version !== BESTS_VERSION) problem = "纪录数据来自不认识的版本，无法读取";
+    if (problem) return { bests: emptyBests(), problem: kept(problem) };
+    const { bests, bad } = readBests(data);
+    return { bests, problem: bad ? kept(`纪录里有 ${bad} 项数值无法读取，其余照常`) : null };
   }
 
   // Keep the unreadable value of `key` aside, then remove it: `problem` and what became of it.
@@ -217,9 +217,9 @@ export class LocalStore {
     return saved ? `${problem}（原数据已另存）` : problem;
   }
 
-  // Save the records.
-  saveRecords(records) {
-    this.write(KEYS.records, JSON.stringify(records));
+  // Save the bests.
+  saveBests(bests) {
+    this.write(KEYS.bests, JSON.stringify(bests));
   }
 
   // Site-wide settings as {settings, problem}; other games' fields in the key are preserved.

@@ -1,12 +1,9 @@
 // Tab ownership and storage sync. One saved game is played by one tab at a time (TabGuard): a
 // tab that another took the game from stops writing and says so, and 「在这里继续」 takes it
-// back. What other tabs change in storage (settings, records, history, the saved game) is
+// back. What other tabs change in storage (settings, bests, history, the saved game) is
 // followed here. The lasting notice says when another tab plays, else when saving fails.
-//
-// `host` is the GameManager: table, ui, settings, records, reviews, halt(), render(),
-// showLobby(), toLobby(), resume().
 
-import { HISTORY_KEYS } from "../review/history.js";
+import { HISTORY_KEYS } from "../review/history-store.js";
 import { KEYS } from "./store.js";
 
 const NOTICES = {
@@ -16,11 +13,22 @@ const NOTICES = {
 };
 
 export class Sync {
-  // `store` is the LocalStore, `guard` the TabGuard; nothing is read until loadSaved().
-  constructor(host, store, guard) {
-    this.host = host;
+  // `store` is the LocalStore, `guard` the TabGuard; `board` the game on screen (board.js);
+  // `ui` the view (inGame, message, notice, hideNotice); `halt()` drops what is in flight;
+  // `redraw()` draws the board; `showLobby()`, `toLobby()` and `resume()` are the controller's;
+  // `follow` holds what to do when another tab changed the settings, the bests or the history.
+  // Nothing is read until loadSaved().
+  constructor({ store, guard, board, ui, halt, redraw, showLobby, toLobby, resume, follow }) {
     this.store = store;
     this.guard = guard;
+    this.board = board;
+    this.ui = ui;
+    this.halt = halt;
+    this.redraw = redraw;
+    this.showLobby = showLobby;
+    this.toLobby = toLobby;
+    this.resume = resume;
+    this.follow = follow;
     this.saved = null; // the unfinished game in storage, as this tab knows it (for 「继续」)
     // Where this tab stands: "free" (no other tab plays), "other" (another tab plays the saved
     // game: the notice offers 在这里继续) or "suspended" (it took this game over from this tab,
@@ -101,19 +109,19 @@ export class Sync {
   }
 
   // Another tab claimed or left the saved game: stop writing if it took ours, else update the
-  // notice. A table shown without a claim (back from the page cache) claims again if it can.
+  // notice. A game shown without a claim (back from the page cache) claims again if it can.
   checkTabs() {
     if (this.guard.owning) {
       if (!this.guard.mayWrite()) this.suspend();
       return;
     }
     if (this.suspended) return;
-    const snap = this.host.table.snap;
-    if (!this.host.ui.el.game.hidden && snap && !snap.finished) {
+    const snap = this.board.snap;
+    if (this.ui.inGame() && snap && !snap.finished) {
       if (this.guard.other()) this.suspend();
       else if (this.playedElsewhere()) {
-        this.host.toLobby();
-        this.host.ui.message("这一局在另一个标签页里接着打过了，已回到大厅");
+        this.toLobby();
+        this.ui.message("这一局在另一个标签页里接着打过了，已回到大厅");
       } else this.guard.claim();
       return;
     }
@@ -121,21 +129,21 @@ export class Sync {
     this.updateNotice();
   }
 
-  // A table back from the page cache may show an old copy: meanwhile another tab played on,
+  // A game back from the page cache may show an old copy: meanwhile another tab played on,
   // finished or dropped the saved game. Playing on here would overwrite the newer save (or
   // count a finished game twice). A tab whose saves fail keeps its own copy, the newer one.
   playedElsewhere() {
     if (this.store.trouble) return false;
-    return this.store.read(KEYS.game) !== JSON.stringify(this.host.table.game);
+    return this.store.read(KEYS.game) !== JSON.stringify(this.board.game);
   }
 
   // Another tab has taken this game over: stop at once, write nothing more, and say so.
   suspend() {
     this.guard.release();
-    this.host.halt();
+    this.halt();
     this.tab = "suspended";
     this.updateNotice();
-    this.host.render();
+    this.redraw();
   }
 
   // Play the saved game in this tab from now on (a tab that held it may have gone quiet without
@@ -148,28 +156,28 @@ export class Sync {
 
   // 「在这里继续」: play the saved game in this tab; the other tab stops writing.
   async takeOver() {
-    this.host.toLobby();
+    this.toLobby();
     this.claim(); // first, so the other tab writes nothing after we read the save
-    await this.host.resume();
-    if (this.host.ui.el.game.hidden) this.guard.release(); // nothing to play here after all
+    await this.resume();
+    if (!this.ui.inGame()) this.guard.release(); // nothing to play here after all
   }
 
-  // Another tab changed the settings, the records or the saved game: follow it here.
+  // Another tab changed the settings, the bests, the history or the saved game: follow it here.
   onStorage(event) {
-    const host = this.host;
-    if (event.key === KEYS.settings || event.key === null) host.settings.follow();
-    if (event.key === HISTORY_KEYS.summaries || event.key === null) host.reviews.reload();
-    if (event.key === KEYS.records || event.key === null) host.records.reload();
-    if ((event.key === KEYS.game || event.key === KEYS.records || event.key === null) && host.ui.el.game.hidden) {
+    const key = event.key; // null: the whole storage was cleared
+    if (key === KEYS.settings || key === null) this.follow.settings();
+    if (key === HISTORY_KEYS.summaries || key === null) this.follow.history();
+    if (key === KEYS.bests || key === null) this.follow.bests();
+    if ((key === KEYS.game || key === KEYS.bests || key === null) && !this.ui.inGame()) {
       this.refreshSaved();
-      host.showLobby();
+      this.showLobby();
     }
   }
 
   // The lasting notice: another tab playing this game first, else why progress is not saved.
   updateNotice() {
-    if (this.tab !== "free") this.host.ui.notice(NOTICES.tab, "在这里继续");
-    else if (this.store.trouble) this.host.ui.notice(NOTICES[this.store.trouble]);
-    else this.host.ui.hideNotice();
+    if (this.tab !== "free") this.ui.notice(NOTICES.tab, "在这里继续");
+    else if (this.store.trouble) this.ui.notice(NOTICES[this.store.trouble]);
+    else this.ui.hideNotice();
   }
 }

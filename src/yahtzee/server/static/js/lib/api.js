@@ -23,6 +23,20 @@ export class ApiError extends Error {
   }
 }
 
+// The words of a failed request, in full: the server's message, or the one every failure falls
+// back to.
+export function fullMessage(error) {
+  return error && error.message ? error.message : "出错了，请再试一次";
+}
+
+// The Chinese part of a failed request's message: the server puts an English detail for
+// developers after a full-width colon, which goes only to the tooltip (fullMessage).
+export function shortMessage(error) {
+  const full = fullMessage(error);
+  const cut = full.indexOf("：");
+  return cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
+}
+
 // How long an answer may take: a phone changing networks can leave a request hanging for
 // minutes, with the dice tumbling and nothing to press. The server answers in milliseconds.
 const TIMEOUT_MS = 20000;

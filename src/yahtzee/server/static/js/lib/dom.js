@@ -53,3 +53,24 @@ export function loadStylesheet(doc, href) {
     doc.head.append(link);
   });
 }
+
+// What `load()` resolves to (modules and style sheets a feature needs), loaded on first use: the
+// returned function resolves to it, or to null after `failed()` has told the player; a failed
+// load is tried again on the next call.
+export function onFirstUse(load, failed) {
+  let loading = null;
+  return async () => {
+    if (!loading) {
+      loading = load();
+      loading.catch(() => {
+        loading = null; // try again on the next click
+      });
+    }
+    try {
+      return await loading;
+    } catch {
+      failed();
+      return null;
+    }
+  };
+}

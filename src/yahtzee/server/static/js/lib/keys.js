@@ -1,4 +1,4 @@
-// The keys of a table of dice, for the game (ui/input.js) and for 练习 (practice/practice-round.js)
+// The keys of a board of dice, for the game (ui/input.js) and for 练习 (practice/practice-round.js)
 // alike: Space/Enter roll, 1–5 hold a die, H asks for a hint. A key with a modifier, or typed
 // into a text field, is never a shortcut; Space/Enter on a focused control (a button, a link, a
 // <summary>, anything focusable) other than the roll button is that control's own.
@@ -10,8 +10,8 @@ const CONTROL = "button:not(:disabled), a[href], summary, [tabindex]";
 
 // The shortcut a key press asks for: {name: "roll"} | {name: "toggle", index} | {name: "hint"},
 // or null when the key is none (or belongs to the text field or the control it was pressed on).
-// `focused` is the element with the focus, `roll` the table's roll button, `body` the page's.
-export function tableKey(event, { focused, roll, body }) {
+// `focused` is the element with the focus, `roll` the board's roll button, `body` the page's.
+export function boardKey(event, { focused, roll, body }) {
   if (event.ctrlKey || event.metaKey || event.altKey || inTextField(event.target)) return null;
   const key = event.key;
   if (key === " " || key === "Enter") return onOtherControl(focused, roll, body) ? null : { name: "roll" };

@@ -1,13 +1,15 @@
-// One helper for every request to the server: the table is busy while one is out, an answer
+// One helper for every request to the server: the board is busy while one is out, an answer
 // that comes back after 回大厅, 重新开始 or another start is dropped (each of those begins a new
 // epoch), and a failure is shown in one line. Nothing is lost by a failure: the game stays as
 // the last answer left it.
+
+import { fullMessage, shortMessage } from "./api.js";
 
 // Thrown by wait() when the answer came back stale; the rest of the action is skipped quietly.
 const STALE = Symbol("stale");
 
 export class Requests {
-  // `ui` shows failures (View.message); `onIdle` redraws the table once an action is over.
+  // `ui` shows failures (View.message); `onIdle` redraws the board once an action is over.
   constructor(ui, onIdle) {
     this.ui = ui;
     this.onIdle = onIdle;
@@ -15,7 +17,7 @@ export class Requests {
     this.epoch = 0;
   }
 
-  // True while an action is in flight: the table takes no input.
+  // True while an action is in flight: the board takes no input.
   get busy() {
     return this.doing !== null;
   }
@@ -56,12 +58,8 @@ export class Requests {
     this.doing = null;
   }
 
-  // Show a failed request's message in one line. The server puts an English detail for
-  // developers after a full-width colon: that part goes to the tooltip only.
+  // Show a failed request's message in one line, its English detail only in the tooltip.
   fail(error) {
-    const full = error && error.message ? error.message : "出错了，请再试一次";
-    const cut = full.indexOf("：");
-    const short = cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
-    this.ui.message(short, full);
+    this.ui.message(shortMessage(error), fullMessage(error));
   }
 }

@@ -1,4 +1,4 @@
-// Words the table and the review (复盘) both write: chances of winning, points lost.
+// Words the game and the review (复盘) both write: chances of winning, points lost.
 
 // A chance as it is written (`shown`) and as a screen reader says it (`said`): whole percents
 // (`percent`, rounded by the caller), except that a game still open never reads 0 % or 100 %

@@ -4,6 +4,7 @@
 // for everyone; the first try counts), its 高手 score, the streak of days, and 复制成绩.
 
 import { button, make } from "../lib/dom.js";
+import { TERMS } from "../lib/terms.js";
 import { LuckStore } from "./luck-store.js";
 import { sameDiceSection } from "./same-dice-view.js";
 
@@ -13,17 +14,27 @@ function monthDay(date) {
   return `${month}月${day}日`;
 }
 
+const [ME, COMPUTER, RANDOM] = TERMS.firsts.map((t) => t.key);
+
+// Who started a game whose first was drawn at random (`starter`: 0 the player), as the lobby's
+// choice that starts the same way.
+function settledFirst(starter) {
+  return starter === 0 ? ME : COMPUTER;
+}
+
 // The player's total in a finished game's JSON.
 const playerTotal = (game) => game.sides[0].totals.total;
 
 export class Luck {
   // `api` asks the server; `store` reads and writes keys (LocalStore); `message(text, title)`
-  // tells the player. `host`, the GameManager, is set when it takes this piece.
-  constructor({ api, store, message, doc = document }) {
+  // tells the player; `start(settings)` starts a game, asking first when that abandons an
+  // unfinished one (true once it is on the board); `snap()` is the snapshot on the board.
+  constructor({ api, store, message, start, snap, doc = document }) {
     this.api = api;
     this.store = new LuckStore(store);
     this.message = message;
-    this.host = null;
+    this.start = start;
+    this.snap = snap;
     this.lobby = doc.getElementById("daily");
     this.result = doc.getElementById("result-luck");
     this.today = null; // {date, record} of /api/daily, once known
@@ -82,21 +93,15 @@ export class Luck {
     return b;
   }
 
-  // Start a game with `settings` (asking first when that abandons an unfinished one); true when
-  // it is on the table.
-  start(settings) {
-    return this.host.starting.asking(settings);
-  }
-
   // Start today's challenge (a single game on the day's record).
   async startDaily() {
     const started = await this.start({ mode: "single", difficulty: null, first: "me", record: "daily" });
     if (started) this.countStart();
   }
 
-  // A daily game is on the table: count the try (only the first one's score counts).
+  // A daily game is on the board: count the try (only the first one's score counts).
   countStart() {
-    const snap = this.host.table.snap;
+    const snap = this.snap();
     if (snap && snap.daily && snap.record) this.store.startDay(snap.daily, snap.record);
     this.renderLobby();
   }
@@ -109,7 +114,7 @@ export class Luck {
   // Play `game`'s dice again (a finished game's JSON), with its settings.
   replayGame(game) {
     if (!game.record) return;
-    const first = game.first === "random" ? (game.starter === 0 ? "me" : "computer") : game.first;
+    const first = game.first === RANDOM ? settledFirst(game.starter) : game.first;
     const settings = { mode: game.mode, difficulty: game.difficulty, first, record: game.record.id };
     if (game.record.daily) settings.record = "daily";
     this.start(settings).then((started) => started && game.record.daily && this.countStart());

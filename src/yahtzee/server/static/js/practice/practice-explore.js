@@ -7,9 +7,6 @@ import { make, button } from "../lib/dom.js";
 import { two } from "./practice-view.js";
 import { TERMS } from "../lib/terms.js";
 
-const DICE = 5;
-const FACES = 6;
-
 // A labelled number input.
 function numberField(label, value, attrs) {
   const wrap = make("label", "px-field");
@@ -60,8 +57,8 @@ export class Explorer {
     sheet.append(bonus.wrap);
     const dice = make("fieldset", "px-dice");
     dice.append(make("legend", "", "骰子"));
-    for (let i = 0; i < DICE; i += 1) {
-      const { wrap, input } = numberField(`第${i + 1}颗`, 1, { min: 1, max: FACES });
+    for (let i = 0; i < TERMS.dice; i += 1) {
+      const { wrap, input } = numberField(`第${i + 1}颗`, 1, { min: 1, max: TERMS.faces });
       this.dice.push(input);
       dice.append(wrap);
     }

@@ -4,7 +4,7 @@
 // (practice.js keeps it). Each request goes through the request helper (lib/request.js): an
 // answer to a round left or replaced is dropped.
 
-import { tableKey } from "../lib/keys.js";
+import { boardKey } from "../lib/keys.js";
 import { Requests } from "../lib/request.js";
 import { TERMS } from "../lib/terms.js";
 import { Explorer } from "./practice-explore.js";
@@ -189,7 +189,7 @@ export class PracticeRound {
     this.lobby();
   }
 
-  // A click on one of the practice table's buttons.
+  // A click on one of the practice board's buttons.
   onClick(event) {
     const target = event.target.closest("button");
     if (!target || target.disabled) return;
@@ -200,7 +200,7 @@ export class PracticeRound {
     else this.act(data.practice);
   }
 
-  // What a button of the table (data-practice) asks for.
+  // What a button of the board (data-practice) asks for.
   act(action) {
     const actions = {
       roll: () => this.roll(),
@@ -214,12 +214,12 @@ export class PracticeRound {
     if (Object.hasOwn(actions, action)) actions[action]();
   }
 
-  // Keys while the practice table is shown (lib/keys.js): 1–5 hold a die, Space/Enter 再掷 (or
+  // Keys while the practice board is shown (lib/keys.js): 1–5 hold a die, Space/Enter 再掷 (or
   // 下一题 once answered); a focused button handles its own Space/Enter.
   onKey(event) {
     if (!this.view.shown || this.doc.querySelector("dialog[open]")) return;
     const doc = this.doc;
-    const press = tableKey(event, { focused: doc.activeElement, roll: this.view.roll, body: doc.body });
+    const press = boardKey(event, { focused: doc.activeElement, roll: this.view.roll, body: doc.body });
     if (!press || press.name === "hint") return;
     event.preventDefault();
     if (event.repeat) return;

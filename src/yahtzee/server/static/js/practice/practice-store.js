@@ -12,7 +12,7 @@ export const MAX_ROUNDS = 100;
 export const MIXED = TERMS.themes[TERMS.themes.length - 1].key; // 混合 comes last
 const THEME_KEYS = TERMS.themes.map((t) => t.key);
 const DRILL_THEMES = THEME_KEYS.filter((key) => key !== MIXED);
-const MAX_SEED = 2 ** 32 - 1;
+const MAX_SEED = TERMS.max_seed;
 
 // Round to 4 decimals (keeps the stored progress small).
 function round4(value) {

@@ -1,11 +1,11 @@
-// 练习's table: a position drawn as a game is (the dice tray and the score sheet of ui/dice.js
+// 练习's board: a position drawn as a game is (the dice tray and the score sheet of ui/dice.js
 // and ui/sheet.js, fed the snapshot the server sends with each position), with the feedback after an
 // answer. Its buttons carry data-practice-* attributes, so the game's input (input.js) never
 // takes them for the game's dice and boxes; practice-round.js listens to them.
 
 import { DiceTray } from "../ui/dice.js";
 import { make, button } from "../lib/dom.js";
-import { ScoreTable } from "../ui/sheet.js";
+import { ScoreSheet } from "../ui/sheet.js";
 
 // A figure to 2 decimals, as 练习 shows expected totals and losses.
 export function two(value) {
@@ -13,7 +13,7 @@ export function two(value) {
 }
 
 export class PracticeView {
-  // Build the table inside `section` (the page's #practice).
+  // Build the board inside `section` (the page's #practice).
   constructor(doc, section) {
     this.doc = doc;
     this.section = section;
@@ -48,10 +48,10 @@ export class PracticeView {
     section.replaceChildren(tray, sheetArea, this.summary, this.explore);
     // The game's tray and sheet, their dice and boxes named for 练习.
     this.tray = new DiceTray(this.dice, this.roll, { dieData: "practiceDie" });
-    this.table = new ScoreTable(table, { boxData: "practiceBox" });
+    this.sheet = new ScoreSheet(table, { boxData: "practiceBox" });
   }
 
-  // Show the practice table in place of the lobby (the topbar keeps its lobby look).
+  // Show the practice board in place of the lobby (the topbar keeps its lobby look).
   show() {
     const app = this.doc.getElementById("app");
     app.classList.add("in-practice");
@@ -67,7 +67,7 @@ export class PracticeView {
     this.section.hidden = true;
   }
 
-  // True while the practice table is on screen.
+  // True while the practice board is on screen.
   get shown() {
     return !this.section.hidden;
   }
@@ -111,7 +111,7 @@ export class PracticeView {
     const hintBox = graded && graded.best.box ? graded.best.box : null;
     this.tray.render({ snap, held: state.held, hintDice, busy });
     this.tray.renderRollButton({ snap, busy, held: state.held });
-    this.table.render({ snap, hintBox, busy, pendingBox: graded ? state.chosenBox : null });
+    this.sheet.render({ snap, hintBox, busy, pendingBox: graded ? state.chosenBox : null });
     if (this.status.textContent !== state.status) this.status.textContent = state.status;
     this.feedback.hidden = !graded;
     this.section.dataset.answered = String(Boolean(graded));

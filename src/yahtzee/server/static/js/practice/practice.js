@@ -2,7 +2,7 @@
 // itself (practice-round.js, the modules it imports and practice.css) is loaded only when one
 // starts, which keeps the first page load light.
 
-import { button, loadStylesheet, make } from "../lib/dom.js";
+import { button, loadStylesheet, make, onFirstUse } from "../lib/dom.js";
 import { MIXED, PracticeStore, averageLoss, weakest } from "./practice-store.js";
 import { TERMS } from "../lib/terms.js";
 
@@ -24,7 +24,19 @@ export class Practice {
     this.doc = doc;
     this.rounds = [];
     this.theme = MIXED;
-    this.loading = null; // the round's modules, once asked for
+    // The round's modules and practice.css, loaded on first use.
+    const css = () => loadStylesheet(doc, new URL("../../css/practice.css", import.meta.url).href);
+    const round = ([module]) =>
+      new module.PracticeRound({
+        doc,
+        api,
+        message,
+        finished: (entry) => this.finished(entry),
+        lobby,
+        weakest: () => this.startWeakest(),
+      });
+    const load = () => Promise.all([import("./practice-round.js"), css()]).then(round);
+    this.views = onFirstUse(load, () => message("练习页面加载失败，请检查网络后再试"));
   }
 
   // Read the progress and draw the lobby's options; returns a one-line problem, or null.
@@ -92,32 +104,6 @@ export class Practice {
   startWeakest() {
     const weak = weakest(this.rounds);
     if (weak) this.start(weak.theme);
-  }
-
-  // The round's modules and practice.css, loaded on first use.
-  async views() {
-    if (!this.loading) {
-      const css = loadStylesheet(this.doc, new URL("../../css/practice.css", import.meta.url).href);
-      const round = (module) =>
-        new module.PracticeRound({
-          doc: this.doc,
-          api: this.api,
-          message: this.message,
-          finished: (entry) => this.finished(entry),
-          lobby: this.showLobby,
-          weakest: () => this.startWeakest(),
-        });
-      this.loading = Promise.all([import("./practice-round.js"), css]).then(([module]) => round(module));
-      this.loading.catch(() => {
-        this.loading = null; // try again on the next click
-      });
-    }
-    try {
-      return await this.loading;
-    } catch {
-      this.message("练习页面加载失败，请检查网络后再试");
-      return null;
-    }
   }
 
   // Start a round of `theme` (the lobby's choice when not given).

@@ -3,7 +3,7 @@
 // The review and history views (review.js and the modules it loads, chart.js, review.css) are
 // loaded only when one is opened, which keeps the first page load light.
 
-import { loadStylesheet } from "../lib/dom.js";
+import { loadStylesheet, onFirstUse } from "../lib/dom.js";
 import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry } from "./history-store.js";
 import { lobbyText } from "./trend.js";
 import { pointsText, signed } from "../lib/words.js";
@@ -29,15 +29,31 @@ export function exportName(game, date = new Date()) {
 }
 
 export class Reviews {
-  // `api` asks the server for reviews; `message(text, title)` shows a one-line message.
-  constructor({ api, backend, message, doc = document }) {
+  // `api` asks the server for reviews; `message(text, title)` shows a one-line message;
+  // `replay(game)` plays a kept game's dice again (luck.js).
+  constructor({ api, backend, message, replay, doc = document }) {
     this.api = api;
     this.store = new HistoryStore(backend);
     this.message = message;
+    this.replay = replay;
     this.doc = doc;
     this.entries = [];
     this.current = null; // the game just finished: {id, game, answers: {side: Promise}}
-    this.loading = null; // the review views, once asked for
+    // The review views (review.js, the modules it imports and review.css), loaded on first use.
+    const css = () => loadStylesheet(doc, new URL("../../css/review.css", import.meta.url).href);
+    const views = ([module]) =>
+      new module.ReviewController({
+        doc,
+        api,
+        store: this.store,
+        message,
+        reload: () => this.reload(),
+        record: (id, game, review) => this.recordReview(id, game, review),
+        download: (game, id) => this.download(game, id),
+        replay,
+      });
+    const load = () => Promise.all([import("./review.js"), css()]).then(views);
+    this.views = onFirstUse(load, () => message("复盘页面加载失败，请检查网络后再试"));
   }
 
   // Read the history; returns a one-line problem to report, or null. Shows the lobby line.
@@ -49,9 +65,6 @@ export class Reviews {
     if (input) input.addEventListener("change", () => this.openFile(input));
     return problem;
   }
-
-  // Play a kept game's dice again; set by the page to luck.js's replayGame.
-  onReplay() {}
 
   // Register the buttons' events on the page's input router.
   bind(on) {
@@ -106,6 +119,7 @@ export class Reviews {
   // them under the result. A 人机对战 review made while the server was still building its 胜率
   // tables counts the play-to-win choices as mistakes (it has no 胜率 chart either): shown, but
   // not kept, so the history asks again later (history-view.js fillMissing) and keeps the full one.
+  // Returns the entry as it is now (null when there is none).
   recordReview(id, game, review) {
     const entry = this.entries.find((e) => e.id === id);
     const whole = game.mode !== "vs" || Boolean(review.win_curve);
@@ -115,12 +129,16 @@ export class Reviews {
       this.renderLobbyLine();
     }
     if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary));
+    return this.entries.find((e) => e.id === id) || null;
   }
 
-  // Another tab finished or reviewed a game: the lobby's line counts it too.
+  // Another tab finished or reviewed a game: the lobby's line counts it too. Returns the history
+  // read afresh, {entries, problem}.
   reload() {
-    this.entries = this.store.load().entries;
+    const history = this.store.load();
+    this.entries = history.entries;
     this.renderLobbyLine();
+    return history;
   }
 
   // The result dialog's short review line: luck, mistakes, the points given up to win (no
@@ -135,23 +153,6 @@ export class Reviews {
   setResultLine(text) {
     const line = this.doc.getElementById("result-review-line");
     if (line) line.textContent = text;
-  }
-
-  // The review views (review.js, the modules it imports and review.css), loaded on first use.
-  async views() {
-    if (!this.loading) {
-      const css = loadStylesheet(this.doc, new URL("../../css/review.css", import.meta.url).href);
-      this.loading = Promise.all([import("./review.js"), css]).then(([module]) => new module.ReviewController(this));
-      this.loading.catch(() => {
-        this.loading = null; // try again on the next click
-      });
-    }
-    try {
-      return await this.loading;
-    } catch {
-      this.message("复盘页面加载失败，请检查网络后再试");
-      return null;
-    }
   }
 
   // 「复盘」 in the result dialog: the review of the game just finished.

@@ -59,6 +59,11 @@ export class ReviewDialog {
     this.dialog = dialog;
   }
 
+  // Close the dialog.
+  close() {
+    this.dialog.close();
+  }
+
   // True while the dialog is shown.
   isOpen() {
     return this.dialog.open;

@@ -2,26 +2,29 @@
 // the review of a game or the history in the one review dialog, read game files. Loaded on
 // demand by history.js (Reviews.views), with review.css.
 
+import { shortMessage } from "../lib/api.js";
 import { HistoryView } from "./history-view.js";
 import { ReviewDialog } from "./review-dialog.js";
 import { ReviewView } from "./review-view.js";
 
 const MAX_FILE_BYTES = 64 * 1024;
 
-// The Chinese part of an API error message (the English detail after "：" is for developers).
-function shortMessage(error) {
-  const full = error && error.message ? error.message : "出错了，请再试一次";
-  const cut = full.indexOf("：");
-  return cut > 0 && /[A-Za-z]/.test(full.slice(cut + 1)) ? full.slice(0, cut) : full;
-}
-
-// The review buttons' actions. `hub` is history.js's Reviews: the history store, the API, the
-// page's message line and the download of a game.
+// The review buttons' actions.
 export class ReviewController {
-  // Build the dialog and the two views that draw into it.
-  constructor(hub) {
-    this.hub = hub;
-    this.dialog = new ReviewDialog(hub.doc);
+  // `api` asks the server; `store` is the history's store (history-store.js), read for the kept
+  // games; `message(text, title)` shows a one-line message; `reload()` reads the history afresh
+  // ({entries, problem}); `record(id, game, review)` keeps a review's figures and returns the
+  // entry; `download(game, id)` saves a game file; `replay(game)` plays a game's dice again.
+  // Builds the dialog and the two views that draw into it.
+  constructor({ doc, api, store, message, reload, record, download, replay }) {
+    this.api = api;
+    this.store = store;
+    this.message = message;
+    this.reload = reload;
+    this.record = record;
+    this.download = download;
+    this.replay = replay;
+    this.dialog = new ReviewDialog(doc);
     this.reviewView = new ReviewView(this.dialog);
     this.historyView = new HistoryView(this.dialog);
   }
@@ -30,11 +33,11 @@ export class ReviewController {
   // `id` names the game's history entry, whose figures are filled in if they were missing.
   openGame(game, answers = {}, id = null) {
     const ask = (side) => {
-      if (!answers[side]) answers[side] = this.hub.api.review(game, side);
+      if (!answers[side]) answers[side] = this.api.review(game, side);
       const answer = answers[side];
       answer.then(
         (review) => {
-          if (side === "player" && id) this.hub.recordReview(id, game, review);
+          if (side === "player" && id) this.record(id, game, review);
         },
         () => {
           if (answers[side] === answer) delete answers[side]; // 再试一次 asks again
@@ -46,10 +49,10 @@ export class ReviewController {
     this.reviewView.show({
       game,
       ask,
-      sameDice: () => (same = same || this.hub.api.sameDice(game)),
-      explore: (position) => this.hub.api.explore(position),
+      sameDice: () => (same = same || this.api.sameDice(game)),
+      explore: (position) => this.api.explore(position),
       errorText: shortMessage,
-      onExport: () => this.hub.download(game, id),
+      onExport: () => this.download(game, id),
       onHistory: () => this.openHistory(),
       back: this.historyView.history !== null, // the history was shown before: ‹ 历史 leads back
     });
@@ -57,29 +60,22 @@ export class ReviewController {
 
   // The trend and the list of past games, read afresh (another tab may have added some).
   openHistory() {
-    const hub = this.hub;
-    const { entries, problem } = hub.store.load();
-    hub.entries = entries;
-    hub.renderLobbyLine();
+    const { entries, problem } = this.reload();
+    const kept = this.store.games();
     this.historyView.show({
       entries,
       problem,
-      stored: new Set(hub.store.games().map((g) => g.id)),
-      replayable: new Set(
-        hub.store
-          .games()
-          .filter((g) => g.game.record)
-          .map((g) => g.id),
-      ),
+      stored: new Set(kept.map((g) => g.id)),
+      replayable: new Set(kept.filter((g) => g.game.record).map((g) => g.id)),
       onReview: (id) => {
-        const game = hub.store.game(id);
+        const game = this.store.game(id);
         if (game) this.openGame(game, {}, id);
       },
       onReplay: (id) => {
-        const game = hub.store.game(id);
+        const game = this.store.game(id);
         if (!game) return;
-        this.dialog.dialog.close();
-        hub.onReplay(game);
+        this.dialog.close();
+        this.replay(game);
       },
       onFile: (input) => this.openFile(input),
       refresh: (id) => this.refresh(id),
@@ -88,12 +84,10 @@ export class ReviewController {
 
   // Ask again for the review figures of a kept game whose review failed before (offline).
   async refresh(id) {
-    const hub = this.hub;
-    const game = hub.store.game(id);
+    const game = this.store.game(id);
     if (!game) return null;
-    const review = await hub.api.review(game, "player");
-    hub.recordReview(id, game, review);
-    return hub.entries.find((e) => e.id === id) || null;
+    const review = await this.api.review(game, "player");
+    return this.record(id, game, review);
   }
 
   // 「打开对局文件」: read a game JSON file and show its review; a bad file gets one line.
@@ -103,24 +97,11 @@ export class ReviewController {
     if (!file) return;
     const say = (text, title = "") => {
       if (this.dialog.isOpen()) this.dialog.error(text, title);
-      else this.hub.message(text, title);
+      else this.message(text, title);
     };
-    if (file.size > MAX_FILE_BYTES) {
-      say("打开失败：这个文件太大，不是本站导出的对局文件");
-      return;
-    }
-    let game;
-    try {
-      game = JSON.parse(await file.text());
-    } catch {
-      say("打开失败：这个文件不是对局文件（内容不是有效的 JSON）");
-      return;
-    }
-    if (!game || typeof game !== "object" || Array.isArray(game)) {
-      say("打开失败：这个文件不是对局文件");
-      return;
-    }
-    const answer = this.hub.api.review(game, "player");
+    const game = await readGameFile(file, say);
+    if (!game) return;
+    const answer = this.api.review(game, "player");
     try {
       await answer;
     } catch (error) {
@@ -129,4 +110,24 @@ export class ReviewController {
     }
     this.openGame(game, { player: answer });
   }
+}
+
+// The game in a file the player opened, or null after `say(text)` told what is wrong with it.
+async function readGameFile(file, say) {
+  if (file.size > MAX_FILE_BYTES) {
+    say("打开失败：这个文件太大，不是本站导出的对局文件");
+    return null;
+  }
+  let game;
+  try {
+    game = JSON.parse(await file.text());
+  } catch {
+    say("打开失败：这个文件不是对局文件（内容不是有效的 JSON）");
+    return null;
+  }
+  if (!game || typeof game !== "object" || Array.isArray(game)) {
+    say("打开失败：这个文件不是对局文件");
+    return null;
+  }
+  return game;
 }

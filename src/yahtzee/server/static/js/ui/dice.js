@@ -3,14 +3,14 @@
 
 import { make, button, svg } from "../lib/dom.js";
 import { PIPS } from "../lib/pips.js";
+import { TERMS } from "../lib/terms.js";
 
-const DICE = 5;
 const PIP_RADIUS = 9.5;
 const TUMBLE_MS = 80; // how often a tumbling die shows a new face
 
 // A random face, used only for the tumbling look while the server rolls the real dice.
 function randomFace() {
-  return 1 + Math.floor(Math.random() * 6);
+  return 1 + Math.floor(Math.random() * TERMS.faces);
 }
 
 export class DiceTray {
@@ -21,7 +21,7 @@ export class DiceTray {
     this.dieData = dieData;
     this.roll = roll;
     this.dice = [];
-    this.faces = Array(DICE).fill(null);
+    this.faces = Array(TERMS.dice).fill(null);
     this.rollTimer = null;
     this.rolling = false;
     this.build();
@@ -29,7 +29,7 @@ export class DiceTray {
 
   // Five die buttons, each with an SVG face and a mark under it.
   build() {
-    for (let i = 0; i < DICE; i += 1) {
+    for (let i = 0; i < TERMS.dice; i += 1) {
       const slot = make("div", "die-slot");
       const die = button("die blank");
       die.dataset[this.dieData] = String(i);

@@ -4,7 +4,7 @@
 import { make } from "../lib/dom.js";
 
 // True when `el` can take the focus now: not disabled, and shown (a closed dialog, a hidden
-// lobby or table, display: none all count as not shown).
+// lobby or game, display: none all count as not shown).
 function usable(el) {
   if (!(el instanceof Element) || el.disabled) return false;
   return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
@@ -33,7 +33,7 @@ export class FocusKeeper {
   }
 
   // Where the keyboard should be for the next move. In the lobby: 继续 when there is a saved
-  // game, else 开始游戏. At the table: the box a hint suggests, else the roll button (掷骰子,
+  // game, else 开始游戏. In the game: the box a hint suggests, else the roll button (掷骰子,
   // 再掷, 再来一局, 让电脑继续), else the first box that can be scored; null while nothing
   // can be pressed (the computer's turn, a request in flight).
   nextControl() {

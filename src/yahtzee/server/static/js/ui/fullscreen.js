@@ -11,7 +11,7 @@ export function toggleFullscreen(ui) {
     document.exitFullscreen().catch(() => {});
     return;
   }
-  const app = ui.el.app;
+  const app = ui.app;
   if (!app.requestFullscreen) {
     ui.message("这个浏览器不支持全屏");
     return;

@@ -8,7 +8,7 @@
 const SEEN = 0.5;
 const SEEN_RATIO = SEEN - 0.001;
 
-import { inTextField, tableKey } from "../lib/keys.js";
+import { inTextField, boardKey } from "../lib/keys.js";
 
 export class Input {
   // `gameArea` is the game (its data-shortcuts tells whether the keys act); `dice` the tray
@@ -114,7 +114,7 @@ export class Input {
   onKey(event) {
     if (!this.shortcutsActive()) return;
     const doc = this.doc;
-    const press = tableKey(event, { focused: doc.activeElement, roll: this.roll, body: doc.body });
+    const press = boardKey(event, { focused: doc.activeElement, roll: this.roll, body: doc.body });
     if (!press) return;
     event.preventDefault();
     if (!event.repeat) this.emit(press.name, press.index);

@@ -1,5 +1,5 @@
-// The lobby: the chosen options, the records, the game 「继续」 resumes; and the switch between
-// the lobby and the table.
+// The lobby: the chosen options, the bests, the game 「继续」 resumes; and the switch between
+// the lobby and the game.
 
 import { make } from "../lib/dom.js";
 import { wholeIn } from "../lib/storage.js";
@@ -32,16 +32,16 @@ function totalsText(game, count) {
   return totals.map((total, i) => `${TERMS.sides[i]} ${total}`).join(" : ");
 }
 
-// Show the lobby with the current choices, records and the resume button when a save exists,
-// saying which game it resumes; `el` holds app, game, lobby, vsOptions, records, resume and
+// Show the lobby with the current choices, bests and the resume button when a save exists,
+// saying which game it resumes; `el` holds app, game, lobby, vsOptions, bests, resume and
 // resumeDetail.
-export function showLobby(el, { lobby, records, save }) {
+export function showLobby(el, { lobby, bests, save }) {
   el.app.classList.add("in-lobby");
   el.app.classList.remove("in-game");
   el.game.hidden = true;
   el.lobby.hidden = false;
   updateLobby(el, lobby);
-  renderRecords(el.records, records);
+  renderBests(el.bests, bests);
   el.resume.hidden = !save;
   const detail = describeSave(save);
   el.resumeDetail.textContent = detail;
@@ -61,15 +61,15 @@ export function updateLobby(el, lobby) {
   el.start.textContent = practice ? "开始练习" : "开始游戏";
 }
 
-// The records block of the lobby: single best score and vs wins / losses / draws.
-function renderRecords(box, records) {
+// The bests block of the lobby (我的纪录): single best score and vs wins / losses / draws.
+function renderBests(box, bests) {
   box.replaceChildren();
   box.append(make("h3", "", "我的纪录"));
   const list = make("dl", "record-list");
-  const best = records.single.best;
+  const best = bests.single.best;
   list.append(make("dt", "", "单人最高分"), make("dd", "num", best === null ? "暂无" : String(best)));
   for (const { key: level, name } of TERMS.levels) {
-    const r = records.vs[level];
+    const r = bests.vs[level];
     const highest = r.best === null ? "" : ` · 最高 ${r.best}`;
     list.append(
       make("dt", "", `人机 · ${name}`),
@@ -79,7 +79,7 @@ function renderRecords(box, records) {
   box.append(list);
 }
 
-// Switch from the lobby to the table; a lobby scrolled down (开始游戏 below the fold) would
+// Switch from the lobby to the game; a lobby scrolled down (开始游戏 below the fold) would
 // otherwise open the game with its dice above the screen.
 export function showGame(el) {
   if (el.game.hidden) window.scrollTo(0, 0);

@@ -12,11 +12,11 @@ const SUM_LAYOUT = {
   total: ["foot", "grand"],
 };
 
-export class ScoreTable {
-  // Draw into the `table` element (its caption stays); rows are built at the first render. Each
+export class ScoreSheet {
+  // Draw into the <table> `element` (its caption stays); rows are built at the first render. Each
   // box's button names its box in `data-box`, or in the data attribute `boxData` names.
-  constructor(table, { boxData = "box" } = {}) {
-    this.table = table;
+  constructor(element, { boxData = "box" } = {}) {
+    this.element = element;
     this.boxData = boxData;
     this.sides = 0;
     this.cells = [];
@@ -24,9 +24,9 @@ export class ScoreTable {
     this.echoes = [];
   }
 
-  // Build the score table once per number of sides: a row per box plus the total rows.
+  // Build the sheet once per number of sides: a row per box plus the total rows.
   build(snap) {
-    const table = this.table;
+    const table = this.element;
     const caption = table.querySelector("caption");
     table.replaceChildren(caption);
     this.sides = snap.sides.length;
@@ -108,7 +108,7 @@ export class ScoreTable {
     group.append(tr);
   }
 
-  // Fill the score table: points, green previews, marked zeros, dashes, hint and progress.
+  // Fill the sheet: points, green previews, marked zeros, dashes, hint and progress.
   render({ snap, hintBox, busy, pendingBox, choosing = null }) {
     if (this.sides !== snap.sides.length) this.build(snap);
     snap.sides.forEach((side, s) => {

@@ -1,4 +1,4 @@
-// The bar above the table: round, who plays whom, the totals, the hint button, and in vs the
+// The bar above the board: round, who plays whom, the totals, the hint button, and in vs the
 // 胜率 bar of each side's chance of winning.
 
 import { make } from "../lib/dom.js";

@@ -7,7 +7,7 @@ import { DiceTray } from "./dice.js";
 import { Dialogs } from "./dialogs.js";
 import { FocusKeeper, announce } from "./focus.js";
 import { describeSave, showGame, showLobby, updateLobby } from "./lobby.js";
-import { ScoreTable } from "./sheet.js";
+import { ScoreSheet } from "./sheet.js";
 import { renderTopbar } from "./topbar.js";
 
 export { describeSave };
@@ -35,7 +35,7 @@ export class View {
       match: $("match"),
       winbar: $("winbar"),
       vsOptions: $("vs-options"),
-      records: $("records"),
+      bests: $("records"), // 我的纪录
       resume: $("resume-btn"),
       resumeDetail: $("resume-detail"),
       start: $("start-btn"),
@@ -53,12 +53,12 @@ export class View {
       settings: $("settings-dialog"),
     };
     this.tray = new DiceTray(this.el.dice, this.el.roll);
-    this.table = new ScoreTable(this.el.sheet);
+    this.sheet = new ScoreSheet(this.el.sheet);
     this.dialogs = new Dialogs(this.el);
     this.focus = new FocusKeeper(doc, this.el);
   }
 
-  // Show the lobby with the current choices, records and what 「继续」 resumes.
+  // Show the lobby with the current choices, bests and what 「继续」 resumes.
   showLobby(state) {
     showLobby(this.el, state);
   }
@@ -68,24 +68,25 @@ export class View {
     updateLobby(this.el, lobby);
   }
 
-  // Switch from the lobby to the table.
+  // Switch from the lobby to the game.
   showGame() {
     showGame(this.el);
   }
 
-  // Redraw the whole table from the snapshot plus the controller's page-only state.
+  // Redraw the whole board from the snapshot plus the controller's page-only state.
   render(state) {
     const { snap } = state;
     if (!snap) return;
-    this.el.app.classList.toggle("vs", snap.mode === "vs");
-    // Not aria-busy: that would hold back the live status inside the table for the whole of
+    const { app, game } = this.el;
+    app.classList.toggle("vs", snap.mode === "vs");
+    // Not aria-busy: that would hold back the live status inside the game for the whole of
     // the computer's turn. Only the tumbling dice are marked busy (startRoll).
     this.focus.busy = Boolean(state.busy);
-    this.el.game.dataset.busy = String(this.focus.busy);
+    game.dataset.busy = String(this.focus.busy);
     renderTopbar(this.el, state);
     this.tray.render(state);
     this.tray.renderRollButton(state);
-    this.table.render(state);
+    this.sheet.render(state);
     // A live region speaks every rewrite, even of the same words: write only a change. A list of
     // dice (保留 1 4 4 4) keeps to one line (no break between its numbers on a phone).
     const status = state.status.replace(/(\d) (?=\d)/g, "$1\u00a0");
@@ -115,7 +116,7 @@ export class View {
 
   // Briefly highlight a box another side has just scored.
   flash(side, key) {
-    this.table.flash(side, key);
+    this.sheet.flash(side, key);
   }
 
   // Show a one-line message for a while, or a `lasting` one until closed.
@@ -170,7 +171,18 @@ export class View {
 
   // Name the fullscreen button after what it will do next; .on swaps its icon (main.css).
   setFullscreen(on) {
-    this.el.fullscreen.setAttribute("aria-label", on ? "退出全屏" : "全屏");
-    this.el.fullscreen.classList.toggle("on", on);
+    const button = this.el.fullscreen;
+    button.setAttribute("aria-label", on ? "退出全屏" : "全屏");
+    button.classList.toggle("on", on);
+  }
+
+  // True while the game is on screen (not the lobby, not 练习).
+  inGame() {
+    return !this.el.game.hidden;
+  }
+
+  // The page's root element (fullscreen shows it).
+  get app() {
+    return this.el.app;
   }
 }
