@@ -13,7 +13,27 @@ const { HistoryStore, readEntry, fingerprint } = await import(page("review/histo
 const { LuckStore } = await import(page("luck/luck-store.js"));
 const { PracticeStore, readRound, weakest, themeStats } = await import(page("practice/practice-store.js"));
 
+const { HISTORY_KEYS } = await import(page("review/history-store.js"));
+const { LUCK_KEY } = await import(page("luck/luck-store.js"));
+const { PRACTICE_KEY } = await import(page("practice/practice-store.js"));
+const { OWNER_KEY } = await import(page("game/tabs.js"));
+
 const game = { version: 1, mode: "single", finished: false, sides: [] };
+
+test("players' data stays under the keys it has always had", () => {
+  const keys = { ...KEYS, ...HISTORY_KEYS, luck: LUCK_KEY, practice: PRACTICE_KEY, owner: OWNER_KEY };
+  assert.deepEqual(keys, {
+    game: "yahtzee.game",
+    bests: "yahtzee.records",
+    lobby: "yahtzee.lobby",
+    settings: "site.settings",
+    summaries: "yahtzee.history",
+    games: "yahtzee.history.games",
+    luck: "yahtzee.luck",
+    practice: "yahtzee.practice",
+    owner: "yahtzee.owner",
+  });
+});
 
 test("a saved game reads back; a corrupt or foreign one is set aside with a problem", () => {
   const backend = new MemoryStorage({ [KEYS.game]: JSON.stringify(game) });

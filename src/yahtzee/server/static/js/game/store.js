@@ -7,7 +7,7 @@ import { TERMS } from "../lib/terms.js";
 
 export const KEYS = Object.freeze({
   game: "yahtzee.game",
-  bests: "yahtzee.bests", // the personal bests, under their first name
+  bests: "yahtzee.records", // the personal bests, under the name they always had
   lobby: "yahtzee.lobby",
   settings: "site.settings",
 });
