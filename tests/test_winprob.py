@@ -35,6 +35,7 @@ from yahtzee.players.winmax import WinMaxPlayer
 from yahtzee.rules import Box, Sheet
 from yahtzee.server import create_app
 from yahtzee.solver import Advisor, Table
+from yahtzee.solver.outlook_store import load_outlook
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
 from yahtzee.winprob import tables as tables_module
 from yahtzee.winprob.advice import play_to_win_hint
@@ -385,7 +386,7 @@ def test_vs_hint_says_why_it_leaves_the_ev_choice(
         sides=(Side("player", mine), Side("computer", theirs)), turn=turn, current=0,
     )  # fmt: skip
     advisor = Advisor(solver_table)
-    ev_hint = hint_for(game, advisor)
+    ev_hint = hint_for(game, advisor, load_outlook(solver_table))
     hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
     assert hint != ev_hint
     assert hint.text.startswith(text), hint.text
@@ -402,7 +403,7 @@ def test_a_hint_tied_with_the_ev_one_gives_no_reason(solver_table: Table) -> Non
         game = game.apply(players[game.current].step(game), rng)
     assert sorted(game.turn.dice or ()) == [2, 2, 3, 3, 4]
     advisor = Advisor(solver_table)
-    ev_hint = hint_for(game, advisor)
+    ev_hint = hint_for(game, advisor, load_outlook(solver_table))
     hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
     assert ev_hint.text.startswith("保留 2 2，")
     assert hint.ev == ev_hint.ev
