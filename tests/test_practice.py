@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from yahtzee.cli import main
+from yahtzee.commands.drill import reason_text
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.hints import why_text
 from yahtzee.practice.draw import (
@@ -463,15 +464,18 @@ def test_drill_lists_the_themes(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_drill_json_is_the_round_of_its_seed(
-    solver_table: Table, capsys: pytest.CaptureFixture[str]
+    solver_table: Table, outlook: Outlook, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["drill", "--theme", "endgame", "--count", "3", "--seed", "9", "--json"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     drills = draw_round(Advisor(solver_table), Theme.ENDGAME, 9, 3)
+    reasons = [reason_text(outlook, d) for d in drills]
+    assert [line.pop("reason") for line in lines] == reasons
     assert lines == [json.loads(json.dumps(drill_json(d))) for d in drills]
     assert main(["drill", "--count", "1", "--seed", "9"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("seed 9, theme mixed\n#1 ")
+    assert text.splitlines()[-1].startswith("  reason: ")
 
 
 @pytest.mark.parametrize(
