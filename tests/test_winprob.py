@@ -8,6 +8,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import threading
 import time
@@ -390,6 +391,12 @@ def test_vs_hint_says_why_it_leaves_the_ev_choice(
     hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
     assert hint != ev_hint
     assert hint.text.startswith(text), hint.text
+    # Why, in the chance it brings against the EV choice's: 「保留 6 6：胜率从 8% 升到 9%，…」.
+    said = re.fullmatch(
+        r"(.+)：(胜率|打平的机会)从 (.+)% 升到 (.+)%，虽然期望总分少 (.+) 分", hint.reason
+    )
+    assert said is not None, hint.reason
+    assert float(said[3]) < float(said[4]) and float(said[5]) > 0
 
 
 def test_a_hint_tied_with_the_ev_one_gives_no_reason(solver_table: Table) -> None:
@@ -408,6 +415,7 @@ def test_a_hint_tied_with_the_ev_one_gives_no_reason(solver_table: Table) -> Non
     assert ev_hint.text.startswith("保留 2 2，")
     assert hint.ev == ev_hint.ev
     assert hint.text == f"保留 3 3，重掷其余 3 颗（期望总分 {hint.ev:.1f}）"
+    assert hint.reason == "保留 3 3：胜率几乎一样（期望总分不变），按求胜的算法略好"
 
 
 @pytest.fixture(scope="module")

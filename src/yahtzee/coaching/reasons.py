@@ -42,7 +42,6 @@ from yahtzee.review import OPTIMAL_TOLERANCE
 from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, YAHTZEE_POINTS, Box, Sheet
 from yahtzee.solver import Advice, Option
 from yahtzee.solver.outlook_store import Outlook
-from yahtzee.words import points_zh
 
 TURN_MIN: Final = 0.05
 """How much this turn's chance of a pattern must differ to be what a reason says."""
@@ -197,7 +196,7 @@ def explain(best: Outcome, other: Outcome, sheet: Sheet) -> Reason:
     found = _say(terms(best, other)[0], best, other, sheet).reason()
     if found is not None:
         return found
-    return Reason(words.close_text(action, name, points_zh(gap)), Kind.CLOSE, best=gap)
+    return Reason(words.close_text(action, name, gap), Kind.CLOSE, best=gap)
 
 
 def reason_for(

@@ -2,8 +2,9 @@
 
 ``coaching.reasons`` chooses what to say and with which exact numbers; this module only phrases
 it. Figures are rounded as ``docs/coaching.md`` says: a chance to a whole percent (to 0.1 % under
-1 % and over 99 %, and ``0%`` or ``100%`` only when exact), points to 0.1. When the two figures
-of a comparison would then read the same, both get one more decimal (``pair``).
+1 % and over 99 %, with more decimals rather than read 0 % or 100 %; those only within ``EXACT``),
+expected points to 0.1, and points a box holds for sure as the whole number they are. When the
+two figures of a comparison would then read the same, both get one more decimal (``pair``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from yahtzee.rules import NUM_DICE, Box
 from yahtzee.solver import Option
 from yahtzee.words import kept_words, option_words
 
-EXACT = 1e-9
-"""A chance this close to 0 or 1 is written as exactly 0 % or 100 %."""
+EXACT = 1e-6
+"""A chance this close to 0 or 1 is written as exactly 0 % or 100 % (the outlook table holds
+chances to float32, about 1e-7)."""
 
 Format = Callable[[float, int], str]
 
@@ -31,8 +33,9 @@ def chance_zh(chance: float, extra: int = 0) -> str:
     digits = (1 if percent < 1 or percent > 99 else 0) + extra
     text = f"{percent:.{digits}f}"
     # Rounding must not make an open chance read as a sure or impossible one.
-    if float(text) in (0.0, 100.0):
-        text = f"{percent:.{digits + 1}f}"
+    while float(text) in (0.0, 100.0):
+        digits += 1
+        text = f"{percent:.{digits}f}"
     return f"{text}%"
 
 
@@ -88,11 +91,14 @@ def only_text(box: Box) -> str:
 
 
 def tie_text(action: str, other: str) -> str:
-    return f"{action}：和{other}一样好，期望总分相同"
+    return f"{action}：和{spaced(other)}一样好，期望总分相同"
 
 
-def close_text(action: str, other: str, gap: str) -> str:
-    return f"{action}：和{other}几乎一样，期望总分只多 {gap} 分"
+def close_text(action: str, other: str, gap: float) -> str:
+    """The figures of the largest gain read the same: the gap in expected total instead (to
+    0.01, 「相差不到 0.01 分」 below that)."""
+    size = "相差不到 0.01 分" if gap < 0.01 else f"只多 {gap:.2f} 分"
+    return f"{action}：和{spaced(other)}几乎一样，期望总分{size}"
 
 
 def bonus_text(action: str, shown: tuple[str, str]) -> str:
@@ -138,11 +144,11 @@ def yahtzee_bonus_text(action: str, other: str, shown: tuple[str, str]) -> str:
     return f"{action}：之后的快艇加成平均能拿 {shown[0]} 分，{spaced(other)}只有 {shown[1]} 分"
 
 
-def win_text(action: str, shown: tuple[str, str], cost: str | None) -> str:
-    """A play-to-win choice: 「保留 6 6：胜率从 10% 升到 12%，虽然期望总分少 3.2 分」 (``cost``
-    None: no expected points given up)."""
+def win_text(action: str, what: str, shown: tuple[str, str], cost: str | None) -> str:
+    """A play-to-win choice: 「保留 6 6：胜率从 10% 升到 12%，虽然期望总分少 3.2 分」 (``what``:
+    「胜率」 or 「打平的机会」; ``cost`` None: no expected points given up)."""
     price = "，期望总分不变" if cost is None else f"，虽然期望总分少 {cost} 分"
-    return f"{action}：胜率从 {shown[1]} 升到 {shown[0]}{price}"
+    return f"{action}：{what}从 {shown[1]} 升到 {shown[0]}{price}"
 
 
 def win_close_text(action: str, cost: str | None) -> str:

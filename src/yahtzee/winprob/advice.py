@@ -74,10 +74,10 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     return Hint(hold, box, ev, text, reason)
 
 
-def chance_after(game: Game, model: WinModel, choice: tuple[int, ...] | Box) -> float:
-    """The acting side's chance to win, as the 胜率 bar shows it, once it takes ``choice`` (dice to
-    hold, or the box to score now): a keep valued by the side's play-to-win lattice, a box by the
-    position after scoring it."""
+def chance_after(game: Game, model: WinModel, choice: tuple[int, ...] | Box) -> tuple[float, float]:
+    """The acting side's chances to win and to draw, as the 胜率 bar shows them, once it takes
+    ``choice`` (dice to hold, or the box to score now): a keep valued by the side's play-to-win
+    lattice, a box by the position after scoring it."""
     dice = game.turn.dice
     assert dice is not None
     me = game.acting.sheet
@@ -95,7 +95,7 @@ def chance_after(game: Game, model: WinModel, choice: tuple[int, ...] | Box) -> 
         u, d = lat[1, k, 0], lat[2, k, 0]
     shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
     chances = Chances.of(float(u), float(d), game.current).lifted(shift)
-    return chances.player if game.current == PLAYER else chances.computer
+    return (chances.player if game.current == PLAYER else chances.computer), chances.draw
 
 
 def win_reason(
@@ -106,17 +106,19 @@ def win_reason(
     cost: float,
 ) -> str:
     """Why the play-to-win choice (``chosen``: as ``WinModel.decide`` says it, and as an option)
-    rather than the EV-optimal ``ev_choice``: the chance to win each brings, and the expected
-    points the choice gives up (``cost``)."""
+    rather than the EV-optimal ``ev_choice``: the chance to win each brings (or to draw, when
+    only that rises: a lost game played for the draw), and the expected points the choice gives
+    up (``cost``)."""
     choice, option = chosen
     action = coaching_words.action_zh(option)
+    price = None if cost <= OPTIMAL_TOLERANCE else coaching_words.points_zh(cost)
     mine = chance_after(game, model, choice)
     theirs = chance_after(game, model, ev_choice)
-    price = None if cost <= OPTIMAL_TOLERANCE else coaching_words.points_zh(cost)
-    shown = coaching_words.pair(coaching_words.chance_zh, mine, theirs)
-    if shown is None or mine < theirs:
-        return coaching_words.win_close_text(action, price)
-    return coaching_words.win_text(action, shown, price)
+    for i, what in enumerate(("胜率", "打平的机会")):
+        shown = coaching_words.pair(coaching_words.chance_zh, mine[i], theirs[i])
+        if shown is not None and mine[i] > theirs[i]:
+            return coaching_words.win_text(action, what, shown, price)
+    return coaching_words.win_close_text(action, price)
 
 
 def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:
