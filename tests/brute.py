@@ -142,8 +142,22 @@ class Brute:
         return found
 
 
+@cache
+def chase(keep: Dice, rolls_left: int, pattern: Box) -> float:
+    """The chance of making ``pattern`` this turn holding ``keep`` (fewer than five dice) and
+    rolling the rest with ``rolls_left`` rolls left, each later roll kept for the pattern alone."""
+    total = 0.0
+    for faces, p in rerolls(NUM_DICE - len(keep)):
+        roll = tuple(sorted(keep + faces))
+        made = float(points(pattern, roll) > 0)
+        if rolls_left > 1 and not made:
+            made = max(chase(k, rolls_left - 1, pattern) for k in sub_keeps(roll))
+        total += p * made
+    return total
+
+
 def is_close(a: float, b: float, tolerance: float) -> bool:
     return math.isclose(a, b, abs_tol=tolerance)
 
 
-__all__ = ["BONUS", "BOX0", "EV", "PAT0", "PATTERNS", "YB", "Brute", "is_close"]
+__all__ = ["BONUS", "BOX0", "EV", "PAT0", "PATTERNS", "YB", "Brute", "chase", "is_close"]

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.brute import BONUS, BOX0, EV, PAT0, PATTERNS, YB, Brute
+from tests.brute import BONUS, BOX0, EV, PAT0, PATTERNS, YB, Brute, chase
 from tests.conftest import random_sheet
 from tests.gameplay import random_game
 from yahtzee.coaching import Kind, Outcome, Reason, explain, outcomes, reason_for
@@ -141,8 +141,11 @@ def test_outcomes_are_the_brute_force_ones(
         if option.keep is None or len(option.keep) == 5:
             assert option.box is not None
             vec = brute.scored(sheet, dice, option.box)
+            assert [outcome.chase[b] for b in PATTERNS] == list(vec[PAT0:])
         else:
             vec = brute.keep(sheet, option.keep, rolls_left)
+            chased = [chase(option.keep, rolls_left, b) for b in PATTERNS]
+            assert [outcome.chase[b] for b in PATTERNS] == pytest.approx(chased, abs=1e-12)
         _agree(outcome, vec, 1e-4)
     # The best option is the brute force's best too.
     assert advice.best.ev == pytest.approx(brute.roll(sheet, dice, rolls_left)[EV], abs=1e-6)
@@ -192,7 +195,9 @@ def test_this_turns_chance_of_a_pattern_by_hand(
     sheet = sheet_with([open_box])
     option = next(o for o in advisor.advise(sheet, dice, rolls_left).options if o.keep == keep)
     [outcome] = outcomes(outlook, sheet, dice, rolls_left, [option])
+    # With that box alone open, playing on optimally is playing for it.
     assert outcome.turn[open_box] == pytest.approx(float(chance), abs=1e-12)
+    assert outcome.chase[open_box] == pytest.approx(float(chance), abs=1e-12)
     points = {Box.LARGE_STRAIGHT: 40, Box.YAHTZEE: 50, Box.FULL_HOUSE: 25}[open_box]
     assert outcome.box(open_box) == pytest.approx(points * float(chance), abs=1e-6)
 
@@ -244,6 +249,7 @@ def outcome(option: Option, **values: object) -> Outcome:
         bonus=float(values.get("bonus", 0.5)),  # type: ignore[arg-type]
         yahtzee_bonus=float(values.get("yahtzee_bonus", 0.0)),  # type: ignore[arg-type]
         turn=dict.fromkeys(PATTERN_BOXES, 0.0) | values.get("turn", {}),  # type: ignore[operator]
+        chase=dict.fromkeys(PATTERN_BOXES, 0.0) | values.get("turn", {}),  # type: ignore[operator]
     )
 
 
@@ -283,6 +289,24 @@ def test_the_largest_gain_is_said_this_turns_straight() -> None:
     )
     said = explain(best, other, Sheet())
     assert said.text == "保留 3 4 5：「大顺」最后平均能拿 20.4 分，保留 5 5 只有 15.1 分"
+
+
+def test_a_tempting_pattern_of_the_other_option_is_answered() -> None:
+    """Two pairs: the full house this turn is likely, but the box gains little in the end."""
+    best = outcome(keep((6, 6), 226.74), bonus=0.6678, boxes={Box.FULL_HOUSE: 18.0})
+    other = outcome(
+        keep((3, 3, 6, 6), 222.95),
+        bonus=0.6294,
+        boxes={Box.FULL_HOUSE: 18.6},
+        turn={Box.FULL_HOUSE: 5 / 9},
+    )
+    said = explain(best, other, Sheet())
+    assert said.text == (
+        "保留 6 6：上区奖励的机会从 63% 升到 67%；"
+        "保留 3 3 6 6 拼「葫芦」这一回合有 56% 的机会，但「葫芦」最后平均只多 0.6 分"
+    )
+    assert said.lure is Box.FULL_HOUSE and said.lure_turn == 5 / 9
+    assert said.lure_points == pytest.approx(0.6)
 
 
 def test_a_zero_written_says_what_the_box_kept_open_brings() -> None:
@@ -371,6 +395,15 @@ def check_reason(reason: Reason, sheet: Sheet, pair_: tuple[Outcome, Outcome] | 
         assert gap <= OPTIMAL_TOLERANCE
         return
     shown = figures(text)
+    if reason.lure is not None:
+        # 「；{other} 拼「{lure}」这一回合有 {chance} 的机会，但「{lure}」最后平均只多 {points} 分」
+        lure, lure_turn, lure_points = reason.lure, reason.lure_turn, reason.lure_points
+        assert lure_turn is not None and lure_points is not None
+        assert lure_turn == other.chase[lure]
+        assert lure_points == pytest.approx(other.box(lure) - best.box(lure), abs=1e-9)
+        assert lure_turn - best.chase[lure] >= TURN_MIN and lure is not reason.box
+        assert shown_right(shown[-2], lure_turn) and shown_right(shown[-1], lure_points)
+        shown = shown[:-2]
     if reason.kind is Kind.CLOSE:
         assert gap < 0.01 if "不到" in text else abs(shown[0][0] - gap) <= 0.005
         return
@@ -382,7 +415,7 @@ def check_reason(reason: Reason, sheet: Sheet, pair_: tuple[Outcome, Outcome] | 
             values = (best.box(Box.YAHTZEE) / 50, other.box(Box.YAHTZEE) / 50)
         case Kind.TURN:
             assert box is not None
-            values = (best.turn[box], other.turn[box])
+            values = (best.chase[box], other.chase[box])
             assert values[0] - values[1] >= TURN_MIN
         case Kind.YAHTZEE_BONUS:
             had = sheet.yahtzee_bonus

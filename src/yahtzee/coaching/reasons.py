@@ -16,14 +16,18 @@ The rule (``docs/coaching.md``):
      bring kept open (「「机会」留到后面平均能拿 22.5 分，现在登记只有 18 分」, and after a 0
      written elsewhere, what that box would have brought);
    - a box with a pattern (三条 … 快艇) when the best option rolls again and this turn's chance
-     of making it differs by ``TURN_MIN`` or more: that chance for each (「这一回合成「大顺」的
-     机会 31%，保留 5 5 只有 4%」);
+     of making it, playing for it (``Outcome.chase``), differs by ``TURN_MIN`` or more: that
+     chance for each (「这一回合成「大顺」的机会 31%，保留 5 5 只有 4%」);
    - the 快艇 box otherwise: the chance to score its 50 in the game;
    - the Yahtzee bonus: this turn's chance of another 快艇, or the points expected;
    - any other box: the points it is expected to end with for each.
 
 3. If the two figures read the same even with one more decimal, say the options are nearly as
    good, with the gap.
+4. When what the other option gains most is a pattern it chases this turn (a full house from two
+   pairs, a straight from a run), add its chance and how few points that box gains in the end,
+   so the sentence also says why the tempting option loses (「；保留 3 3 6 6 拼「葫芦」这一回合有
+   56% 的机会，但「葫芦」最后平均只多 2.1 分」).
 
 Every figure a reason shows is kept beside its sentence (``Reason.best``, ``other``, ``aside``)
 so that the tests can hold each to the exact value.
@@ -32,7 +36,7 @@ so that the tests can hold each to the exact value.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
@@ -70,7 +74,11 @@ class Reason:
     ``best`` and ``other``: the quantity for the best option and for the one compared (a chance
     from 0 to 1, or points), as the sentence shows them rounded; ``aside``: after a 0 written in
     a box, the points that box was expected to bring kept open; ``box``: the box the reason
-    names (the pattern, the box scored or kept open)."""
+    names (the pattern, the box scored or kept open).
+
+    ``lure``: the pattern the other option chases this turn, when that is what it gains most
+    (``lure_turn``: its chance this turn; ``lure_points``: the points the box is expected to end
+    with more than after the best option)."""
 
     text: str
     kind: Kind
@@ -78,6 +86,9 @@ class Reason:
     best: float | None = None
     other: float | None = None
     aside: float | None = None
+    lure: Box | None = None
+    lure_turn: float | None = None
+    lure_points: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +149,7 @@ def _say(term: Term, best: Outcome, other: Outcome, sheet: Sheet) -> _Say:
             lambda s: words.bonus_text(action, s),
         )  # fmt: skip
     if term.kind is Kind.YAHTZEE_BONUS:
-        tb, to = best.turn[Box.YAHTZEE], other.turn[Box.YAHTZEE]
+        tb, to = best.chase[Box.YAHTZEE], other.chase[Box.YAHTZEE]
         if _rerolls(best.option) and tb - to >= TURN_MIN:
             return _Say(
                 Kind.TURN, Box.YAHTZEE, tb, to, chance,
@@ -172,7 +183,7 @@ def _say(term: Term, best: Outcome, other: Outcome, sheet: Sheet) -> _Say:
             aside,
         )  # fmt: skip
     if _rerolls(best.option) and box in PATTERN_BOXES:
-        tb, to = best.turn[box], other.turn[box]
+        tb, to = best.chase[box], other.chase[box]
         if tb - to >= TURN_MIN:
             return _Say(
                 Kind.TURN, box, tb, to, chance,
@@ -193,10 +204,28 @@ def explain(best: Outcome, other: Outcome, sheet: Sheet) -> Reason:
     gap = best.option.ev - other.option.ev
     if gap <= OPTIMAL_TOLERANCE:
         return Reason(words.tie_text(action, name), Kind.TIE)
-    found = _say(terms(best, other)[0], best, other, sheet).reason()
-    if found is not None:
-        return found
-    return Reason(words.close_text(action, name, gap), Kind.CLOSE, best=gap)
+    ranked = terms(best, other)
+    found = _say(ranked[0], best, other, sheet).reason()
+    if found is None:
+        return Reason(words.close_text(action, name, gap), Kind.CLOSE, best=gap)
+    return _with_lure(found, ranked[-1], best, other)
+
+
+def _with_lure(reason: Reason, worst: Term, best: Outcome, other: Outcome) -> Reason:
+    """``reason`` and, when what the other option gains most is a pattern it chases this turn
+    (its chance higher by ``TURN_MIN`` or more), that chance and how little the box gains in
+    the end: 「；保留 3 3 6 6 拼「葫芦」这一回合有 56% 的机会，但「葫芦」最后平均只多 2.1 分」."""
+    box = worst.box
+    if box is None or box not in PATTERN_BOXES or not _rerolls(other.option):
+        return reason
+    if box is reason.box or other.chase[box] - best.chase[box] < TURN_MIN:
+        return reason
+    chance, more = other.chase[box], -worst.points
+    shown = words.points_zh(more)
+    if float(shown) == 0:
+        return reason
+    clause = words.lure_text(words.other_zh(other.option), box, words.chance_zh(chance), shown)
+    return replace(reason, text=reason.text + clause, lure=box, lure_turn=chance, lure_points=more)
 
 
 def reason_for(

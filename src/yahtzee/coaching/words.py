@@ -140,6 +140,13 @@ def kept_open_text(
     return text
 
 
+def lure_text(other: str, box: Box, chance: str, more: str) -> str:
+    """What the other option chases, said after the reason: 「；保留 3 3 6 6 拼「葫芦」这一回合有
+    56% 的机会，但「葫芦」最后平均只多 2.1 分」."""
+    chases = f"{spaced(other)}拼「{box.zh}」这一回合有 {chance} 的机会"
+    return f"；{chases}，但「{box.zh}」最后平均只多 {more} 分"
+
+
 def yahtzee_bonus_text(action: str, other: str, shown: tuple[str, str]) -> str:
     return f"{action}：之后的快艇加成平均能拿 {shown[0]} 分，{spaced(other)}只有 {shown[1]} 分"
 
@@ -164,6 +171,7 @@ __all__ = [
     "chance_zh",
     "close_text",
     "kept_open_text",
+    "lure_text",
     "only_text",
     "other_zh",
     "pair",
