@@ -1,11 +1,12 @@
-"""Print reasons of ten positions with their exact figures, each checked by simulation.
+"""Print reasons of ten positions with their exact figures, each checked by playing out.
 
 Six positions are 练习's (one per theme, drawn as ``yahtzee drill`` draws them), four are hints
-from a game the 普通 player plays. Where the theme has a tempting answer (two pairs kept for a full
-house, the run kept for a straight), the reason 练习 gives for that answer is shown too. For each: the reason, the exact figures behind it (the outlook
-table and the turn carried forward, ``coaching.outcomes``), and the same figures measured by
-playing the two options out ``--games`` times with the advisor's best choice at every later
-decision (no table of the outlook involved), with their standard errors.
+from a game the 普通 player plays. Where the theme has a tempting answer (two pairs kept for a
+full house, the run kept for a straight), the reason 练习 gives for that answer is shown too.
+For each reason: its exact figures (the outlook table and the turn carried forward,
+``coaching.outcomes``), and the same figures measured by playing each option out ``--games``
+times with the advisor's best choice at every later decision (no outlook involved), with their
+standard errors; a chance of making a pattern by enumerating every roll instead.
 
     .venv/bin/python scripts/reason_examples.py [--games 400] [--seed 3]
 """
@@ -13,11 +14,13 @@ decision (no table of the outlook involved), with their standard errors.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 from collections.abc import Callable
+from functools import cache
 
-from yahtzee.coaching import Kind, Outcome, Reason, outcomes, reason_for
+from yahtzee.coaching import Kind, Reason, reason_for
 from yahtzee.game import Difficulty, Game, Roll, Score
 from yahtzee.players import get_player
 from yahtzee.practice.draw import draw_round
@@ -29,8 +32,6 @@ from yahtzee.words import option_words
 
 Position = tuple[str, Sheet, tuple[int, ...], int, tuple[int, ...] | None]
 """A label, the decision, and the tempting answer (a keep) when there is one."""
-Measure = Callable[[Sheet, tuple[int, ...]], float]
-"""What one played-out game shows: from the final sheet and this turn's final dice."""
 
 
 def reroll(kept: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
@@ -68,23 +69,82 @@ def play_out(
     return sheet, final
 
 
-def measure_of(reason: Reason) -> Measure | None:
-    """What the reason's figures count in one game, or None for a reason without figures."""
+Played = tuple[Sheet, tuple[int, ...]]
+"""A game played out: the final sheet and the final dice of the turn in question."""
+
+
+@cache
+def chase(keep: tuple[int, ...], rolls_left: int, pattern: Box) -> float:
+    """The chance of making ``pattern`` holding ``keep`` and rolling the rest, each later roll
+    kept for the pattern alone: every outcome enumerated."""
+    count = NUM_DICE - len(keep)
+    total = 0.0
+    for faces in itertools.product(range(1, 7), repeat=count):
+        roll = tuple(sorted(keep + faces))
+        made = float(points(pattern, roll) > 0)
+        if rolls_left > 1 and not made:
+            subs = {
+                tuple(sorted(c)) for n in range(NUM_DICE) for c in itertools.combinations(roll, n)
+            }
+            made = max(chase(k, rolls_left - 1, pattern) for k in subs)
+        total += made / 6**count
+    return total
+
+
+def chased(option: Option, dice: tuple[int, ...], rolls_left: int, pattern: Box) -> float:
+    if option.keep is None or len(option.keep) == NUM_DICE:
+        return float(points(pattern, dice) > 0)
+    return chase(option.keep, rolls_left, pattern)
+
+
+def mean(values: list[float]) -> str:
+    average = sum(values) / len(values)
+    sd = math.sqrt(sum((x - average) ** 2 for x in values) / max(len(values) - 1, 1))
+    return f"{average:.4f} ± {sd / math.sqrt(len(values)):.4f}"
+
+
+def check(
+    reason: Reason, position: Position, options: tuple[Option, Option], played: list[list[Played]]
+) -> None:
+    """Print each figure of ``reason`` exactly and as ``played`` out (or enumerated)."""
+    _, sheet, dice, rolls_left, _ = position
     box = reason.box
-    match reason.kind:
-        case Kind.BONUS:
-            return lambda s, d: float(s.upper_subtotal >= UPPER_BONUS_THRESHOLD)
-        case Kind.YAHTZEE:
-            return lambda s, d: float(s.get(Box.YAHTZEE) == 50)
-        case Kind.TURN:
+    per_game: dict[Kind, Callable[[Played], float]] = {
+        Kind.BONUS: lambda g: float(g[0].upper_subtotal >= UPPER_BONUS_THRESHOLD),
+        Kind.YAHTZEE: lambda g: float(g[0].get(Box.YAHTZEE) == 50),
+        Kind.YAHTZEE_BONUS: lambda g: float(g[0].yahtzee_bonus - sheet.yahtzee_bonus),
+    }
+    for kind in (Kind.BOX, Kind.SCORED_NOW, Kind.KEPT_OPEN):
+        per_game[kind] = lambda g: float(g[0].get(box) or 0)  # type: ignore[arg-type]
+    exact = (reason.best, reason.other)
+    for name, value, option, games in zip(("best", "other"), exact, options, played, strict=True):
+        if value is None:
+            continue
+        if reason.kind is Kind.TURN:
             assert box is not None
-            return lambda s, d: float(points(box, d) > 0)
-        case Kind.BOX | Kind.SCORED_NOW | Kind.KEPT_OPEN:
-            assert box is not None
-            return lambda s, d: float(s.get(box) or 0)
-        case Kind.YAHTZEE_BONUS:
-            return lambda s, d: float(s.yahtzee_bonus)
-    return None
+            check_value = f"enumerated {chased(option, dice, rolls_left, box):.6f}"
+        elif reason.kind in per_game:
+            check_value = f"played out {mean([per_game[reason.kind](g) for g in games])}"
+        else:
+            check_value = "(the gap in expected total)"
+        print(f"    {name:>5}: exact {value:.6f}; {check_value}")
+    if reason.aside is not None:
+        zeroed = options[0].box
+        assert zeroed is not None
+        seen = mean([float(g[0].get(zeroed) or 0) for g in played[1]])
+        print(f"    aside: exact {reason.aside:.6f}; played out {seen}")
+    if reason.lure is not None:
+        lure = reason.lure
+        assert reason.lure_turn is not None and reason.lure_points is not None
+        enumerated = chased(options[1], dice, rolls_left, lure)
+        print(
+            f"    lure {lure.zh} chance: exact {reason.lure_turn:.6f}; enumerated {enumerated:.6f}"
+        )
+        more = [
+            float((o[0].get(lure) or 0) - (b[0].get(lure) or 0))
+            for b, o in zip(played[0], played[1], strict=True)
+        ]
+        print(f"    lure {lure.zh} points: exact {reason.lure_points:.6f}; played out {mean(more)}")
 
 
 def longest_run_keep(dice: tuple[int, ...]) -> tuple[int, ...]:
@@ -96,7 +156,8 @@ def longest_run_keep(dice: tuple[int, ...]) -> tuple[int, ...]:
             runs[-1].append(face)
         else:
             runs.append([face])
-    return tuple(max(runs, key=len))
+    longest = max(len(run) for run in runs)
+    return tuple(next(run for run in runs if len(run) == longest))
 
 
 def positions(advisor: Advisor, seed: int) -> list[Position]:
@@ -135,44 +196,29 @@ def show(
 ) -> None:
     label, sheet, dice, rolls_left, tempting = position
     advice: Advice = advisor.advise(sheet, dice, rolls_left)
-    reason = reason_for(outlook, sheet, dice, rolls_left, advice)
     print(f"## {label}")
     filled = " ".join(f"{k}={v}" for k, v in sheet.scores().items()) or "(empty)"
     print(f"sheet: {filled}; dice {' '.join(map(str, dice))}, {rolls_left} rolls left")
-    runner = advice.options[1] if len(advice.options) > 1 else None
-    print(
-        f"best {option_words(advice.best)} (ev {advice.best.ev:.4f})"
-        + ("" if runner is None else f", runner-up {option_words(runner)} (ev {runner.ev:.4f})")
-    )
-    print(f"reason: {reason.text}")
-    measure = measure_of(reason)
-    if runner is None or measure is None:
-        print(f"  kind {reason.kind.value}: no figure to measure\n")
-        return
-    pair: tuple[Outcome, ...] = outcomes(outlook, sheet, dice, rolls_left, (advice.best, runner))
-    assert pair[0].option == advice.best
-    gap = advice.best.ev - runner.ev
-    print(f"  kind {reason.kind.value}, box {reason.box.zh if reason.box else '-'}; "
-          f"ev gap {gap:.4f}")  # fmt: skip
-    exact = {"best": reason.best, "runner-up": reason.other}
-    if reason.kind is Kind.YAHTZEE_BONUS:
-        exact = {k: v + sheet.yahtzee_bonus for k, v in exact.items() if v is not None}
-    for (name, value), option in zip(exact.items(), (advice.best, runner), strict=True):
-        seen = [measure(*play_out(advisor, sheet, dice, rolls_left, option, rng))
-                for _ in range(games)]  # fmt: skip
-        mean = sum(seen) / games
-        sd = math.sqrt(sum((x - mean) ** 2 for x in seen) / max(games - 1, 1))
-        print(
-            f"  {name:>9}: exact {value:.6f}; simulated {mean:.4f} "
-            f"± {sd / math.sqrt(games):.4f} ({games} games)"
-        )
-    if reason.aside is not None:
-        print(f"  aside (the zeroed box kept open): exact {reason.aside:.6f}")
+    compared = [advice.options[1]] if len(advice.options) > 1 else []
     if tempting is not None and tempting != advice.best.keep:
-        answer = next(o for o in advice.options if o.keep == tempting)
-        graded = reason_for(outlook, sheet, dice, rolls_left, advice, answer)
-        print(f"  练习 answer {option_words(answer)} (ev {answer.ev:.4f}): {graded.text}")
-        print(f"    exact: best {graded.best}, answer {graded.other}")
+        compared.append(next(o for o in advice.options if o.keep == tempting))
+    print(f"best {option_words(advice.best)} (ev {advice.best.ev:.4f})")
+
+    def play(option: Option) -> list[Played]:
+        return [play_out(advisor, sheet, dice, rolls_left, option, rng) for _ in range(games)]
+
+    mine = play(advice.best)
+    for n, other in enumerate(compared):
+        reason = reason_for(outlook, sheet, dice, rolls_left, advice, other)
+        what = "runner-up" if n == 0 else "练习 answer"
+        print(
+            f"{what} {option_words(other)} (ev {other.ev:.4f}, gap {advice.best.ev - other.ev:.4f})"
+        )
+        print(f"  reason: {reason.text}")
+        print(f"  kind {reason.kind.value}; figures ({games} games played out per option):")
+        check(reason, position, (advice.best, other), [mine, play(other)])
+    if not compared:
+        print(f"  reason: {reason_for(outlook, sheet, dice, rolls_left, advice).text}")
     print()
 
 
