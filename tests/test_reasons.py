@@ -24,7 +24,7 @@ from tests.brute import BONUS, BOX0, EV, PAT0, PATTERNS, YB, Brute, chase
 from tests.conftest import random_sheet
 from tests.gameplay import random_game
 from yahtzee.coaching import Kind, Outcome, Reason, explain, outcomes, reason_for
-from yahtzee.coaching.outcomes import PATTERN_BOXES, check_total
+from yahtzee.coaching.outcomes import PATTERN_BOXES, TOTAL_TOLERANCE, check_total
 from yahtzee.coaching.reasons import TURN_MIN, terms
 from yahtzee.coaching.words import chance_zh, pair, points_zh
 from yahtzee.review import OPTIMAL_TOLERANCE
@@ -105,7 +105,7 @@ def _agree(outcome: Outcome, vec: np.ndarray, tolerance: float) -> None:
     assert outcome.bonus == pytest.approx(vec[BONUS], abs=tolerance)
     assert outcome.yahtzee_bonus == pytest.approx(vec[YB], abs=tolerance)
     assert [outcome.turn[b] for b in PATTERNS] == pytest.approx(list(vec[PAT0:]), abs=tolerance)
-    assert check_total(outcome) < 1e-3
+    assert check_total(outcome) < TOTAL_TOLERANCE
 
 
 POSITIONS_NEAR_THE_END = [

@@ -29,8 +29,8 @@ The rule (``docs/coaching.md``):
    so the sentence also says why the tempting option loses (「；保留 3 3 6 6 拼「葫芦」这一回合有
    56% 的机会，但「葫芦」最后平均只多 2.1 分」).
 
-Every figure a reason shows is kept beside its sentence (``Reason.best``, ``other``, ``aside``)
-so that the tests can hold each to the exact value.
+Every figure a reason shows is kept beside its sentence (``Reason.best``, ``other``, ``aside``,
+``lure_turn``, ``lure_points``) so that the tests can hold each to the exact value.
 """
 
 from __future__ import annotations
@@ -64,7 +64,6 @@ class Kind(StrEnum):
     SCORED_NOW = "scored_now"
     KEPT_OPEN = "kept_open"
     BOX = "box"
-    WIN = "win"
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,19 +235,15 @@ def reason_for(
     advice: Advice,
     other: Option | None = None,
 ) -> Reason:
-    """Why ``advice``'s best option beats ``other`` (default: the runner-up) at the decision
-    ``dice`` on ``sheet`` with ``rolls_left`` rolls left (checked by the advisor already)."""
+    """Why ``advice``'s best option beats ``other`` at the decision ``dice`` on ``sheet`` with
+    ``rolls_left`` rolls left (checked by the advisor already); the runner-up when ``other`` is
+    None or the best option itself."""
     best = advice.best
-    if other is None:
+    if other is None or other == best:
         if len(advice.options) < 2:
             assert best.box is not None
             return Reason(words.only_text(best.box), Kind.ONLY, best.box)
         other = advice.options[1]
-    if other == best:
-        other = advice.options[1] if len(advice.options) > 1 else best
-        if other == best:
-            assert best.box is not None
-            return Reason(words.only_text(best.box), Kind.ONLY, best.box)
     pair = outcomes(outlook, sheet, dice, rolls_left, (best, other))
     return explain(pair[0], pair[1], sheet)
 

@@ -28,9 +28,11 @@ a decision in front of a player (``decision_parts``): the law of the turn's fina
 hence the chance the turn ends with a straight, a full house or a 快艇, and every box's points
 expected after that choice.
 
-The policy is the advisor's, ties included: the box worth most (values within ``TIE`` of the best
-count as equal, the first in sheet order taken), and the keep worth most (within ``TIE``: stopping
-first, then the keep of more dice, then the smaller faces), as ``Advisor`` orders its options.
+The policy is the solver's: the box worth most (the first in sheet order on a tie, as the turn
+kernel and the advisor take it), and the keep worth most, where values within ``TIE`` count as
+equal and stopping comes first, then the keep of more dice, then the smaller faces, as
+``Advisor`` orders its options. Any optimal policy gives the same ``W``; the tie order only
+decides how points split between boxes when two choices are worth exactly as much.
 """
 
 from __future__ import annotations
