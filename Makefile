@@ -72,7 +72,7 @@ pytest-other: $(STAMP) tables
 # fresh machine, most of it otherwise spent inside the first test that needs them). A failure
 # here (a cache that cannot be written) is not fatal: the tests then build their own copies.
 tables: $(RUNTIME)
-	-$(BIN)/yahtzee solve --win
+	-$(BIN)/yahtzee solve --win --outlook
 
 # Everything at once, as soon as what it needs is ready: the tests start when the tables (and for
 # the browser, Chromium) are, while mypy may still be running. -k: every check reports, even after

@@ -22,6 +22,7 @@ from yahtzee.practice.grade import Answer, grade
 from yahtzee.practice.themes import THEMES, meets
 from yahtzee.practice.views import round_view
 from yahtzee.solver import Advisor, load_table
+from yahtzee.solver.outlook_store import load_outlook
 
 TARGET_P95_MS = 50.0
 
@@ -35,7 +36,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=whole_number(1), default=20)
     parser.add_argument("--batches", type=whole_number(1, 50), default=3)
     args = parser.parse_args()
-    advisor = Advisor(load_table())
+    table = load_table()
+    advisor = Advisor(table)
+    outlook = load_outlook(table)
     dumps(round_view(0, None, draw_round(advisor, None, 0)))  # warm-up: compiled code, imports
 
     per_position: list[float] = []
@@ -50,7 +53,7 @@ def main() -> int:
                 runner = drill.advice.options[1]
                 answer = Answer(box=runner.box) if runner.keep is None else Answer.hold(runner.keep)
                 started = time.perf_counter()
-                dumps(grade(advisor, drill.position, answer))
+                dumps(grade(advisor, outlook, drill.position, answer))
                 grading.append((time.perf_counter() - started) * 1e3)
     print(f"{len(per_position)} rounds of {ROUND_SIZE}, {len(grading)} answers graded (wall ms)")
     ok = True

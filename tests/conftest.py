@@ -23,6 +23,8 @@ from tests.gameplay import TEST_KEY
 from yahtzee.dice_key import KEY_ENV
 from yahtzee.rules import BOXES, POSSIBLE_POINTS, Box, Sheet
 from yahtzee.solver import Progress, Table, TableError, load_table, store
+from yahtzee.solver.outlook_store import FILE_NAME as OUTLOOK_FILE_NAME
+from yahtzee.solver.outlook_store import Outlook, load_outlook
 from yahtzee.solver.store import CACHE_ENV, FILE_NAME, table_path
 from yahtzee.solver.tables import FloatArray
 from yahtzee.winprob.tables import FILE_NAME as WIN_FILE_NAME
@@ -44,9 +46,10 @@ def _session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
     if real is not None:
         shutil.copyfile(real, folder / FILE_NAME)
         # The win-probability tables (yahtzee.winprob) beside it; checked against it on load.
-        win_tables = real.parent / WIN_FILE_NAME
-        if win_tables.is_file():
-            shutil.copyfile(win_tables, folder / WIN_FILE_NAME)
+        # The outlook of the reasons in words too (``solver.outlook_store``), checked the same way.
+        for name in (WIN_FILE_NAME, OUTLOOK_FILE_NAME):
+            if (real.parent / name).is_file():
+                shutil.copyfile(real.parent / name, folder / name)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_ENV, str(folder))
         # One dice key for every session, so a seeded app rolls the same dice in every run.
@@ -60,6 +63,12 @@ def _session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
 def solver_table(_session_cache_dir: Path) -> Table:
     """The validated, memory-mapped table of the session's cache dir (built there if needed)."""
     return load_table(progress=False)
+
+
+@pytest.fixture(scope="session")
+def outlook(solver_table: Table) -> Outlook:
+    """The outlook table of the session's cache dir (built there if needed: under a minute)."""
+    return load_outlook(solver_table)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ from yahtzee.game import Game, Roll
 from yahtzee.hints import hint_for, runner_up
 from yahtzee.rules import BOXES, Box, Sheet, choices, score
 from yahtzee.solver import Advice, Advisor, Option, Table
+from yahtzee.solver.outlook_store import Outlook
 
 
 @pytest.fixture(scope="module")
@@ -219,9 +220,9 @@ def test_a_hint_says_how_much_the_next_best_option_gives_up(
     assert runner_up(Advice(options)) == said
 
 
-def test_hints_name_the_runner_up_of_the_real_advice(advisor: Advisor) -> None:
+def test_hints_name_the_runner_up_of_the_real_advice(advisor: Advisor, outlook: Outlook) -> None:
     game = Game.new().apply(Roll(), ScriptedDice([2, 5, 5, 2, 3]))
-    hint = hint_for(game, advisor)
+    hint = hint_for(game, advisor, outlook)
     advice = advisor.advise(Sheet(), (2, 2, 3, 5, 5), 2)
     assert advice.options[1].keep == (3, 5, 5)
     gap = advice.best.ev - advice.options[1].ev

@@ -36,7 +36,9 @@ def test_advise_prints_an_aligned_table_best_first(capsys: pytest.CaptureFixture
     assert lines[0] == "dice 2 3 4 5 5, 0 rolls left, sheet total 0"
     assert lines[2].startswith("*") and "小顺 small_straight" in lines[2] and " 30 " in lines[2]
     assert all(not line.startswith("*") for line in lines[3:])
-    assert len(lines) == 2 + 13
+    assert len(lines) == 2 + 13 + 1
+    # Then why: 30 in 小顺 now, against 40 in 大顺 later being unlikely, or the like.
+    assert lines[-1].startswith("reason: 登记「小顺」：")
 
 
 def test_advise_json_keeps(capsys: pytest.CaptureFixture[str]) -> None:
@@ -50,6 +52,7 @@ def test_advise_json_keeps(capsys: pytest.CaptureFixture[str]) -> None:
     [stop] = [o for o in data["options"] if len(o["keep"]) == 5]
     assert stop["keep"] == [2, 3, 4, 5, 5] and stop["box"] == "small_straight"
     assert stop["points"] == 30
+    assert data["reason"].startswith("保留 2 3 4 5：")
 
 
 @pytest.mark.parametrize(
@@ -139,6 +142,8 @@ def _check_batch_answers(out: str) -> None:
     assert len(answers) == len(QUERIES) + 1
     assert answers[0]["best"]["keep"] == [2, 3, 4, 5]
     assert answers[0]["best"]["ev"] == pytest.approx(254.87542, abs=1e-5)
+    assert answers[0]["reason"].startswith("保留 2 3 4 5：")
+    assert answers[1]["reason"] == "只有「一点」可以登记"
     # Joker: ones open so the five 1s must go there; the +100 is earned either way.
     assert [o["box"] for o in answers[1]["options"]] == ["ones"]
     assert 'missing ["scores"]' in answers[2]["error"]
@@ -262,7 +267,7 @@ def test_solve_builds_a_missing_table(
 def test_advise_table_names_the_empty_keep(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["advise", "--dice", "1", "2", "3", "4", "6", "--rolls-left", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 + 32
+    assert len(lines) == 2 + 32 + 1 and lines[-1].startswith("reason: ")
     assert sum(line[2:].startswith("(none)") for line in lines) == 1
 
 

@@ -227,3 +227,44 @@ def test_every_static_file_is_versioned_and_served(client: TestClient) -> None:
     # The service worker is this release's: it names the version the page's URLs carry.
     worker = client.get("/sw.js").text
     assert f'const VERSION = "{version.group(1)}";' in worker
+
+
+def test_the_terms_explain_every_box_and_the_review_figures() -> None:
+    terms = page_terms()
+    rules = {g.key: g.text for g in terms.box_rules}
+    assert list(rules)[:13] == [b.value for b in BOXES]
+    assert list(rules)[13:] == ["upper_bonus", "yahtzee_bonus"]
+    assert rules["full_house"] == "葫芦：三颗相同加一对，25 分"
+    assert rules["small_straight"] == "小顺：四颗连号（1234、2345 或 3456），30 分"
+    assert rules["large_straight"] == "大顺：五颗连号（12345 或 23456），40 分"
+    assert rules["three_of_a_kind"] == "三条：至少三颗相同，得五颗总和"
+    assert rules["yahtzee"] == "快艇：五颗相同，50 分"
+    assert rules["sixes"] == "六点：点数为 6 的骰子相加，最多 30 分"
+    assert rules["upper_bonus"] == "上区奖励：一点到六点合计满 63 分，再加 35 分"
+    assert rules["yahtzee_bonus"].startswith("快艇加成：「快艇」记了 50 分后，每再掷出一次")
+    for gloss in (*terms.box_rules, *terms.glossary):
+        # One line that names its word first: 「名：…」.
+        assert gloss.text.startswith(gloss.name + "：") and "\n" not in gloss.text
+    names = {g.key: g.name for g in terms.glossary}
+    assert names == {
+        "expected": "期望总分",
+        "luck": "运气",
+        "loss": "失误",
+        "average_loss": "平均每步失误",
+        "same_dice": "高手同骰",
+        "risk": "求胜取舍",
+        "without_luck": "去掉运气的得分",
+    }
+
+
+def test_the_terms_endpoint_carries_the_rules_and_the_glossary(client: TestClient) -> None:
+    body = client.get("/api/terms").json()
+    assert body["box_rules"][8] == {
+        "key": "full_house",
+        "name": "葫芦",
+        "text": "葫芦：三颗相同加一对，25 分",
+    }
+    assert [g["key"] for g in body["glossary"]][:3] == ["expected", "luck", "loss"]
+    spec = client.get("/api/openapi.json").json()
+    gloss = spec["components"]["schemas"]["Gloss"]
+    assert set(gloss["required"]) == {"key", "name", "text"}

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from yahtzee.cli import main
+from yahtzee.commands.drill import reason_text
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.hints import why_text
 from yahtzee.practice.draw import (
@@ -39,6 +40,7 @@ from yahtzee.practice.views import drill_json, position_view, round_view
 from yahtzee.rules import BOXES, Box, Sheet
 from yahtzee.server import create_app, schemas
 from yahtzee.solver import Advice, Advisor, Option, Table
+from yahtzee.solver.outlook_store import Outlook
 from yahtzee.terms import page_terms
 
 
@@ -252,49 +254,49 @@ def test_the_api_themes_are_the_themes() -> None:
 # Grading ---------------------------------------------------------------------------------------
 
 
-def test_grading_the_best_and_the_runner_up(advisor: Advisor) -> None:
+def test_grading_the_best_and_the_runner_up(advisor: Advisor, outlook: Outlook) -> None:
     position = at({}, (1, 2, 3, 5, 5), 2)
     advice = advisor.advise(position.sheet, position.dice, position.rolls_left)
-    best = grade(advisor, position, Answer.hold(advice.best.keep or ()))
+    best = grade(advisor, outlook, position, Answer.hold(advice.best.keep or ()))
     assert best.is_best and best.loss == 0.0
     assert best.chosen == best.best
     assert len(best.top) == 3
     assert best.why == why_text(advice)
     second = advice.options[1]
-    graded = grade(advisor, position, Answer.hold(list(reversed(second.keep or ()))))
+    graded = grade(advisor, outlook, position, Answer.hold(list(reversed(second.keep or ()))))
     assert not graded.is_best
     assert graded.loss == round(round(advice.best.ev, 2) - round(second.ev, 2), 2)
     assert graded.chosen.keep == second.keep
     assert graded.top[0] == graded.best
 
 
-def test_scoring_with_rolls_left_is_stopping_there(advisor: Advisor) -> None:
+def test_scoring_with_rolls_left_is_stopping_there(advisor: Advisor, outlook: Outlook) -> None:
     position = at({}, (2, 3, 4, 5, 6), 2)  # a large straight: stopping to score it is best
-    graded = grade(advisor, position, Answer(box=Box.LARGE_STRAIGHT))
+    graded = grade(advisor, outlook, position, Answer(box=Box.LARGE_STRAIGHT))
     assert graded.is_best and graded.chosen.text == "直接登记「大顺」"
-    worse = grade(advisor, position, Answer(box=Box.CHANCE))
+    worse = grade(advisor, outlook, position, Answer(box=Box.CHANCE))
     assert not worse.is_best and worse.loss > 5
     assert worse.chosen.keep == (2, 3, 4, 5, 6) and worse.chosen.box is Box.CHANCE
-    assert grade(advisor, position, Answer.hold([2, 3, 4, 5, 6])).is_best
+    assert grade(advisor, outlook, position, Answer.hold([2, 3, 4, 5, 6])).is_best
 
 
-def test_a_box_answer_with_no_roll_left(advisor: Advisor) -> None:
+def test_a_box_answer_with_no_roll_left(advisor: Advisor, outlook: Outlook) -> None:
     position = at({"chance": 20}, (1, 1, 1, 6, 6), 0)
-    graded = grade(advisor, position, Answer(box=Box.FULL_HOUSE))
+    graded = grade(advisor, outlook, position, Answer(box=Box.FULL_HOUSE))
     assert graded.chosen.points == 25 and graded.chosen.keep is None
     assert graded.chosen.text == "登记「葫芦」"
 
 
-def test_answers_the_rules_do_not_allow(advisor: Advisor) -> None:
+def test_answers_the_rules_do_not_allow(advisor: Advisor, outlook: Outlook) -> None:
     with pytest.raises(IllegalMoveError, match="no roll is left"):
-        grade(advisor, at({}, (1, 2, 3, 4, 4), 0), Answer.hold([4]))
+        grade(advisor, outlook, at({}, (1, 2, 3, 4, 4), 0), Answer.hold([4]))
     with pytest.raises(IllegalMoveError, match=r"keep \[6\] is not among the dice"):
-        grade(advisor, at({}, (1, 2, 3, 4, 4), 1), Answer.hold([6]))
+        grade(advisor, outlook, at({}, (1, 2, 3, 4, 4), 1), Answer.hold([6]))
     with pytest.raises(IllegalMoveError, match="already filled"):
-        grade(advisor, at({"chance": 20}, (1, 2, 3, 4, 4), 1), Answer(box=Box.CHANCE))
+        grade(advisor, outlook, at({"chance": 20}, (1, 2, 3, 4, 4), 1), Answer(box=Box.CHANCE))
     forced = at({"yahtzee": 50}, (4, 4, 4, 4, 4), 0)
     with pytest.raises(IllegalMoveError, match="Joker"):
-        grade(advisor, forced, Answer(box=Box.CHANCE))  # fours open: it is forced
+        grade(advisor, outlook, forced, Answer(box=Box.CHANCE))  # fours open: it is forced
     with pytest.raises(MalformedError, match="a keep is a list of 0 to 5 dice"):
         Answer.hold([1, 2, 3, 4, 5, 6])
 
@@ -356,10 +358,12 @@ def test_the_grade_endpoint(client: TestClient) -> None:
     body = post(
         client, "/api/practice/grade", {"position": given, "answer": {"type": "keep", "keep": []}}
     )
-    assert set(body) == {"chosen", "best", "loss", "is_best", "top", "why"}
+    assert set(body) == {"chosen", "best", "loss", "is_best", "top", "why", "reason"}
     assert body["chosen"]["keep"] == [] and body["chosen"]["text"] == "全部重掷"
     assert len(body["top"]) == 3 and body["top"][0] == body["best"]
     best = body["best"]
+    # Why the best beats this answer, opening with the best (tests/test_reasons.py has the rest).
+    assert body["reason"].startswith(best["text"] + "：")
     again = post(
         client,
         "/api/practice/grade",
@@ -485,15 +489,18 @@ def test_drill_lists_the_themes(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_drill_json_is_the_round_of_its_seed(
-    solver_table: Table, capsys: pytest.CaptureFixture[str]
+    solver_table: Table, outlook: Outlook, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["drill", "--theme", "endgame", "--count", "3", "--seed", "9", "--json"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     drills = draw_round(Advisor(solver_table), Theme.ENDGAME, 9, 3)
+    reasons = [reason_text(outlook, d) for d in drills]
+    assert [line.pop("reason") for line in lines] == reasons
     assert lines == [json.loads(json.dumps(drill_json(d))) for d in drills]
     assert main(["drill", "--count", "1", "--seed", "9"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("seed 9, theme mixed\n#1 ")
+    assert text.splitlines()[-1].startswith("  reason: ")
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import threading
 import time
@@ -35,6 +36,7 @@ from yahtzee.players.winmax import WinMaxPlayer
 from yahtzee.rules import Box, Sheet
 from yahtzee.server import create_app
 from yahtzee.solver import Advisor, Table
+from yahtzee.solver.outlook_store import load_outlook
 from yahtzee.solver.tables import FULL_MASK, UPPER_NREACHABLE, UPPER_REACHABLE
 from yahtzee.winprob import tables as tables_module
 from yahtzee.winprob.advice import play_to_win_hint
@@ -385,10 +387,16 @@ def test_vs_hint_says_why_it_leaves_the_ev_choice(
         sides=(Side("player", mine), Side("computer", theirs)), turn=turn, current=0,
     )  # fmt: skip
     advisor = Advisor(solver_table)
-    ev_hint = hint_for(game, advisor)
+    ev_hint = hint_for(game, advisor, load_outlook(solver_table))
     hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
     assert hint != ev_hint
     assert hint.text.startswith(text), hint.text
+    # Why, in the chance it brings against the EV choice's: 「保留 6 6：胜率从 8% 升到 9%，…」.
+    said = re.fullmatch(
+        r"(.+)：(胜率|打平的机会)从 (.+)% 升到 (.+)%，虽然期望总分少 (.+) 分", hint.reason
+    )
+    assert said is not None, hint.reason
+    assert float(said[3]) < float(said[4]) and float(said[5]) > 0
 
 
 def test_a_hint_tied_with_the_ev_one_gives_no_reason(solver_table: Table) -> None:
@@ -402,11 +410,12 @@ def test_a_hint_tied_with_the_ev_one_gives_no_reason(solver_table: Table) -> Non
         game = game.apply(players[game.current].step(game), rng)
     assert sorted(game.turn.dice or ()) == [2, 2, 3, 3, 4]
     advisor = Advisor(solver_table)
-    ev_hint = hint_for(game, advisor)
+    ev_hint = hint_for(game, advisor, load_outlook(solver_table))
     hint = play_to_win_hint(game, ev_hint, WinModel(load_win_tables(solver_table)), advisor)
     assert ev_hint.text.startswith("保留 2 2，")
     assert hint.ev == ev_hint.ev
     assert hint.text == f"保留 3 3，重掷其余 3 颗（期望总分 {hint.ev:.1f}）"
+    assert hint.reason == "保留 3 3：胜率几乎一样（期望总分不变），按求胜的算法略好"
 
 
 @pytest.fixture(scope="module")

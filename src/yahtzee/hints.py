@@ -3,29 +3,34 @@
 The advisor speaks in multisets of dice; the page holds dice by position. A keep is mapped to
 positions by ``game.positions_for`` (held dice first, then the leftmost), so a hint moves as few
 dice as possible and always the same ones for the same roll. The words come from
-``yahtzee.words``.
+``yahtzee.words``; the reason in words, why the best option beats the runner-up, from
+``yahtzee.coaching``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yahtzee.coaching import reason_for
 from yahtzee.game import Game, positions_for
 from yahtzee.review import OPTIMAL_TOLERANCE
 from yahtzee.rules import NUM_DICE, Box
 from yahtzee.solver import Advice, Advisor
+from yahtzee.solver.outlook_store import Outlook
 from yahtzee.words import hint_text, keep_words, runner_words, score_words, stop_words
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     """Positions to hold (None after the last roll), the box to score when scoring is best,
-    the expected final total, and a few Chinese words saying so."""
+    the expected final total, a few Chinese words saying so, and one sentence saying why
+    (``coaching.reason_for``)."""
 
     hold: tuple[int, ...] | None
     box: Box | None
     ev: float
     text: str
+    reason: str
 
 
 def _describe(advice: Advice, rolls_left: int) -> tuple[tuple[int, ...] | None, Box | None, str]:
@@ -60,8 +65,9 @@ def runner_up(advice: Advice) -> str:
     return runner_words(second, None if gap <= OPTIMAL_TOLERANCE else gap)
 
 
-def hint_for(game: Game, advisor: Advisor) -> Hint:
-    """The optimal suggestion for the decision in front of the acting side.
+def hint_for(game: Game, advisor: Advisor, outlook: Outlook) -> Hint:
+    """The optimal suggestion for the decision in front of the acting side, and why
+    (``outlook`` is the advisor's table's).
 
     Raises ValueError (from the advisor) when there is no decision: no dice showing.
     """
@@ -69,7 +75,10 @@ def hint_for(game: Game, advisor: Advisor) -> Hint:
     if dice is None:
         raise ValueError("no dice to advise on")
     rolls_left = game.turn.rolls_left
-    advice = advisor.advise(game.acting.sheet, dice, rolls_left)
+    sheet = game.acting.sheet
+    advice = advisor.advise(sheet, dice, rolls_left)
     keep, box, words = _describe(advice, rolls_left)
     hold = None if keep is None else positions_for(keep, dice, game.turn.held)
-    return Hint(hold, box, advice.best.ev, hint_text(words, advice.best.ev, runner_up(advice)))
+    text = hint_text(words, advice.best.ev, runner_up(advice))
+    reason = reason_for(outlook, sheet, dice, rolls_left, advice).text
+    return Hint(hold, box, advice.best.ev, text, reason)

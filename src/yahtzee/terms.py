@@ -18,6 +18,7 @@ from yahtzee.practice.draw import MAX_SEED, ROUND_SIZE
 from yahtzee.practice.views import theme_terms
 from yahtzee.rules import (
     BOXES,
+    FACES,
     FULL_HOUSE_POINTS,
     LARGE_STRAIGHT_POINTS,
     MAX_ROLLS,
@@ -51,6 +52,84 @@ BOX_NOTES: Final = {
     Box.YAHTZEE: f"五颗相同 · {YAHTZEE_POINTS}",
     Box.CHANCE: "任意 · 总和",
 }
+
+
+# The words the page explains on a tap ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Gloss:
+    """A word the page explains: the key the API uses, its name, and the whole line, name first
+    (「葫芦：三颗相同加一对，25 分」)."""
+
+    key: str
+    name: str
+    text: str
+
+
+def _runs(length: int) -> str:
+    """The runs of ``length`` faces, 「1234、2345 或 3456」."""
+    runs = ["".join(map(str, FACES[i : i + length])) for i in range(len(FACES) - length + 1)]
+    return f"{'、'.join(runs[:-1])} 或 {runs[-1]}"
+
+
+BOX_RULES: Final = {
+    **{
+        box: f"点数为 {box.face} 的骰子相加，最多 {NUM_DICE * box.face} 分"
+        for box in BOXES
+        if box.is_upper
+    },
+    Box.THREE_OF_A_KIND: "至少三颗相同，得五颗总和",
+    Box.FOUR_OF_A_KIND: "至少四颗相同，得五颗总和",
+    Box.FULL_HOUSE: f"三颗相同加一对，{FULL_HOUSE_POINTS} 分",
+    Box.SMALL_STRAIGHT: f"四颗连号（{_runs(4)}），{SMALL_STRAIGHT_POINTS} 分",
+    Box.LARGE_STRAIGHT: f"五颗连号（{_runs(5)}），{LARGE_STRAIGHT_POINTS} 分",
+    Box.YAHTZEE: f"五颗相同，{YAHTZEE_POINTS} 分",
+    Box.CHANCE: "任意五颗，得五颗总和",
+}
+"""A box's rule after its name, as ``docs/rules.md`` states it."""
+BONUS_RULES: Final = (
+    (
+        "upper_bonus",
+        "上区奖励",
+        f"一点到六点合计满 {UPPER_BONUS_THRESHOLD} 分，再加 {UPPER_BONUS} 分",
+    ),
+    (
+        "yahtzee_bonus",
+        "快艇加成",
+        f"「快艇」记了 {YAHTZEE_POINTS} 分后，每再掷出一次五颗相同加 {YAHTZEE_BONUS} 分"
+        "（这五颗仍按百搭规则登记一格）",
+    ),
+)
+GLOSSES: Final = (
+    ("expected", "期望总分", "从现在起一直按最优打法，平均能拿到的最终总分"),
+    ("luck", "运气", "骰子比平均多给（+）或少给（−）的期望分，不由你决定"),
+    ("loss", "失误", "没按最优打法而少拿的期望分，每一步都和当时的最优选择比"),
+    ("average_loss", "平均每步失误", "失误除以这局做过的决定数（每次保留或登记算一步），越小越好"),
+    ("same_dice", "高手同骰", "电脑高手用你这局同样的骰子打一遍的得分，比的是打法不是运气"),
+    ("risk", "求胜取舍", "人机对战里为了提高胜率故意少拿的期望分，不算失误"),
+    (
+        "without_luck",
+        "去掉运气的得分",
+        "得分减去运气，即同样运气下你打出的分数，往上走就是真进步",
+    ),
+)
+"""(key, name, gloss) of each figure the result dialog, the review and the hints show."""
+
+
+def box_rules() -> tuple[Gloss, ...]:
+    """Each box's rule with its points, then the two bonuses."""
+    boxes = tuple(Gloss(box.value, box.zh, f"{box.zh}：{BOX_RULES[box]}") for box in BOXES)
+    bonuses = tuple(Gloss(key, name, f"{name}：{rule}") for key, name, rule in BONUS_RULES)
+    return boxes + bonuses
+
+
+def glossary() -> tuple[Gloss, ...]:
+    """The figures' glosses, 「运气：…」."""
+    return tuple(Gloss(key, name, f"{name}：{gloss}") for key, name, gloss in GLOSSES)
+
+
+# --------------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +185,12 @@ class PageTerms:
     """The expert mark (``EXPERT_LOSS``)."""
     max_seed: int
     """The highest seed of a 练习 round."""
+    # The words the page explains on a tap (a box's rule, a figure of the review) -------------
+    box_rules: tuple[Gloss, ...]
+    """Each box's rule in one line with its points, in sheet order (key: the box), then the
+    upper bonus (``upper_bonus``) and the Yahtzee bonus (``yahtzee_bonus``)."""
+    glossary: tuple[Gloss, ...]
+    """What the figures of the result, the review and the hints mean, a line each (``GLOSSES``)."""
 
 
 def page_terms() -> PageTerms:
@@ -143,6 +228,8 @@ def page_terms() -> PageTerms:
         faces=NUM_FACES,
         expert_loss=EXPERT_LOSS,
         max_seed=MAX_SEED,
+        box_rules=box_rules(),
+        glossary=glossary(),
     )
 
 

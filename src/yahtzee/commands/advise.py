@@ -8,9 +8,11 @@ or many, one JSON object per line (``--batch FILE``, ``-`` for stdin)::
 
     {"dice": [2, 3, 4, 5, 5], "rolls_left": 2, "scores": {"ones": 3, "yahtzee_bonus": 100}}
 
-Each answer is ``{"options": [...], "best": <first option>}`` where an option is
+Each answer is ``{"options": [...], "best": <first option>, "reason": "…"}`` where an option is
 ``{"keep": [...], "ev": …}`` (a keep of all five also has ``"box"`` and ``"points"``: stop and score
-there) or ``{"box": key, "points": n, "ev": …}``; ``ev`` is the expected final total.
+there) or ``{"box": key, "points": n, "ev": …}``; ``ev`` is the expected final total, and
+``reason`` one Chinese sentence saying why the best option beats the runner-up
+(``yahtzee.coaching``). The table printed without ``--json`` ends with that sentence.
 
 Exit status: 0 on success; 2 with one line on stderr for bad input (dice, rolls left, scores, a full
 sheet). In batch mode a bad query answers ``{"error": "…"}`` on its line and the batch goes on: the
@@ -29,6 +31,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, TextIO
 
 from yahtzee import errors
+from yahtzee.coaching import reason_for
 from yahtzee.errors import MalformedError, YahtzeeError
 from yahtzee.rules import (
     BOXES,
@@ -42,6 +45,7 @@ from yahtzee.rules import (
 )
 from yahtzee.solver import Advice, Advisor, Option, load_table
 from yahtzee.solver.advisor import check_rolls_left
+from yahtzee.solver.outlook_store import Outlook, load_outlook
 
 HELP = "list every option at a decision point with its expected final total, best first"
 
@@ -167,7 +171,16 @@ def _json_rolls_left(rolls_left: object) -> int:
     return check_rolls_left(rolls_left)
 
 
-def answer(advisor: Advisor, query: object) -> dict[str, object]:
+def advice_json(
+    advisor: Advisor, outlook: Outlook, sheet: Sheet, dice: tuple[int, ...], rolls_left: int
+) -> dict[str, object]:
+    """The advice as ``--json`` writes it: every option, the best, and the reason in words."""
+    advice = advisor.advise(sheet, dice, rolls_left)
+    reason = reason_for(outlook, sheet, dice, rolls_left, advice)
+    return {**advice.to_json(), "reason": reason.text}
+
+
+def answer(advisor: Advisor, outlook: Outlook, query: object) -> dict[str, object]:
     """The JSON answer to one batch query (a decoded JSON value); raises YahtzeeError if bad."""
     if not isinstance(query, dict):
         raise MalformedError(f"a query is a JSON object, got {quote(query)}")
@@ -181,7 +194,7 @@ def answer(advisor: Advisor, query: object) -> dict[str, object]:
         )
     sheet = _json_sheet(query["scores"])
     dice = _json_dice(query["dice"])
-    return advisor.advise(sheet, dice, _json_rolls_left(query["rolls_left"])).to_json()
+    return advice_json(advisor, outlook, sheet, dice, _json_rolls_left(query["rolls_left"]))
 
 
 def _query(number: int, line: str | bytes) -> object:
@@ -200,7 +213,9 @@ def _query(number: int, line: str | bytes) -> object:
         raise MalformedError(f"line {number} is not JSON: {quote(line.strip())}") from None
 
 
-def run_batch(advisor: Advisor, lines: Iterable[str | bytes], out: TextIO) -> None:
+def run_batch(
+    advisor: Advisor, outlook: Outlook, lines: Iterable[str | bytes], out: TextIO
+) -> None:
     """Answer each non-blank line; a bad line gets ``{"error": …}`` and the batch goes on.
 
     ``lines`` are text, or bytes each decoded as UTF-8; a byte-order mark may start the first.
@@ -215,7 +230,7 @@ def run_batch(advisor: Advisor, lines: Iterable[str | bytes], out: TextIO) -> No
         if not line.strip():
             continue
         try:
-            result: dict[str, object] = answer(advisor, _query(number, line))
+            result: dict[str, object] = answer(advisor, outlook, _query(number, line))
         except YahtzeeError as error:
             result = {"error": errors.clip(str(error), ERROR_LIMIT)}
         except RecursionError:
@@ -245,8 +260,10 @@ def _keep_text(option: Option) -> str:
     return " ".join(map(str, option.keep)) if option.keep else "(none)"
 
 
-def render(advice: Advice, dice: tuple[int, ...], rolls_left: int, sheet: Sheet) -> str:
-    """A short aligned table: the best option first, boxes in Chinese and English."""
+def render(
+    advice: Advice, dice: tuple[int, ...], rolls_left: int, sheet: Sheet, reason: str
+) -> str:
+    """A short aligned table: the best option first, boxes in Chinese and English; then why."""
     rolls = f"{rolls_left} roll{'s' * (rolls_left != 1)} left"
     head = f"dice {' '.join(map(str, dice))}, {rolls}, sheet total {sheet.total}"
     rows = [head, f"  {'keep':<11}{'box':<24}{'points':>6}  {'expected total':>14}"]
@@ -257,6 +274,7 @@ def render(advice: Advice, dice: tuple[int, ...], rolls_left: int, sheet: Sheet)
         points = "" if option.points is None else str(option.points)
         marker = "*" if i == 0 else " "
         rows.append(f"{marker} {_keep_text(option):<11}{box_cell}{points:>6}  {option.ev:>14.4f}")
+    rows.append(f"reason: {reason}")
     return "\n".join(rows)
 
 
@@ -264,16 +282,20 @@ def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         if args.dice is not None:
             raise MalformedError("give either --batch or --dice, not both")
-        run_batch(Advisor(load_table()), _lines(args.batch), sys.stdout)
+        table = load_table()
+        run_batch(Advisor(table), load_outlook(table), _lines(args.batch), sys.stdout)
         return 0
     if args.dice is None:
         raise MalformedError("give the dice with --dice D D D D D, or queries with --batch")
     dice = check_dice(args.dice)
     rolls_left = check_rolls_left(args.rolls_left)
     sheet = parse_scores(args.scores)
-    advice = Advisor(load_table()).advise(sheet, dice, rolls_left)
+    table = load_table()
+    advisor, outlook = Advisor(table), load_outlook(table)
     if args.json:
-        print(json.dumps(advice.to_json()))
+        print(json.dumps(advice_json(advisor, outlook, sheet, dice, rolls_left)))
     else:
-        print(render(advice, dice, rolls_left, sheet))
+        advice = advisor.advise(sheet, dice, rolls_left)
+        reason = reason_for(outlook, sheet, dice, rolls_left, advice)
+        print(render(advice, dice, rolls_left, sheet, reason.text))
     return 0

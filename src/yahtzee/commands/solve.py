@@ -23,6 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--force", action="store_true", help="rebuild even when a valid table is cached"
     )
     parser.add_argument(
+        "--outlook",
+        action="store_true",
+        help="also build the outlook table behind the reasons of hints and 练习 (under a minute)",
+    )
+    parser.add_argument(
         "--win",
         action="store_true",
         help="also build the 胜率 (win-probability) tables of 人机对战 (under a minute more)",
@@ -52,6 +57,15 @@ def _solve(args: argparse.Namespace) -> int:
     print(f"new game: {table.new_game_value:.7f} expected points under optimal play")
     print(f"{how} in {elapsed:.2f} s: {_where(table.path)}")
     saved = table.path is not None
+    if args.outlook:
+        from yahtzee.solver.outlook_store import load_outlook
+
+        started = time.perf_counter()
+        outlook = load_outlook(table)
+        done = "built" if outlook.built else "already cached, checked"
+        took = time.perf_counter() - started
+        print(f"outlook table {done} in {took:.2f} s: {_where(outlook.path)}")
+        saved = saved and outlook.path is not None
     if args.win:
         from yahtzee.winprob.tables import load_win_tables
 

@@ -6,6 +6,9 @@ advisor: a keep's is the advice's option for that keep; a box's is the box score
 with rolls left is stopping early (the best such box is the advice's keep of all five dice).
 The loss is the best option's expected total less the answer's, as the page shows both (2
 decimals); within ``OPTIMAL_TOLERANCE`` the answer is the best, as the review counts it.
+
+The reason in words (``coaching.reason_for``) says why the best option beats the answer, or, for
+an answer as good as the best, why the best beats the runner-up.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from yahtzee.coaching import reason_for
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import kept_is_submultiset
 from yahtzee.hints import why_text
@@ -22,6 +26,7 @@ from yahtzee.review import OPTIMAL_TOLERANCE
 from yahtzee.rules import NUM_DICE, Box, Sheet, check_dice, score
 from yahtzee.solver import Advice, Advisor, Option
 from yahtzee.solver.advisor import check_rolls_left
+from yahtzee.solver.outlook_store import Outlook
 
 TOP: int = 3
 """Options a graded answer lists."""
@@ -68,10 +73,10 @@ def _chosen(advisor: Advisor, position: Position, advice: Advice, answer: Answer
     return next(o for o in advice.options if o.keep == keep)
 
 
-def grade(advisor: Advisor, position: Position, answer: Answer) -> GradeView:
+def grade(advisor: Advisor, outlook: Outlook, position: Position, answer: Answer) -> GradeView:
     """``answer`` to ``position`` graded: chosen and best options, the loss, the three best
-    options and why. Raises MalformedError for a sheet no game reaches, IllegalMoveError for
-    an answer the rules do not allow now (or a full sheet)."""
+    options and why (``outlook`` is the advisor's table's). Raises MalformedError for a sheet no
+    game reaches, IllegalMoveError for an answer the rules do not allow now (or a full sheet)."""
     advice = advisor.advise(position.sheet, position.dice, position.rolls_left)
     chosen = _chosen(advisor, position, advice, answer)
     best = advice.best
@@ -79,6 +84,8 @@ def grade(advisor: Advisor, position: Position, answer: Answer) -> GradeView:
     shown = ChoiceView.of(chosen, position.dice)
     best_shown = ChoiceView.of(best, position.dice)
     loss = 0.0 if is_best else round(best_shown.ev - shown.ev, EV_DIGITS)
+    sheet, dice, rolls_left = position.sheet, position.dice, position.rolls_left
+    reason = reason_for(outlook, sheet, dice, rolls_left, advice, None if is_best else chosen)
     return GradeView(
         chosen=shown,
         best=best_shown,
@@ -86,6 +93,7 @@ def grade(advisor: Advisor, position: Position, answer: Answer) -> GradeView:
         is_best=is_best,
         top=tuple(ChoiceView.of(option, position.dice) for option in advice.options[:TOP]),
         why=why_text(advice),
+        reason=reason.text,
     )
 
 

@@ -88,7 +88,9 @@ class RoundView:
 @dataclass(frozen=True, slots=True)
 class GradeView:
     """An answer graded: the player's choice, the best, the expected points lost (0 for a best
-    answer), the three best options and why, in a hint's words."""
+    answer), the three best options and why: in a hint's words (``why``), and in one sentence
+    naming what the best option gains over the answer, or over the runner-up when the answer is
+    as good as the best (``reason``)."""
 
     chosen: ChoiceView
     best: ChoiceView
@@ -97,6 +99,7 @@ class GradeView:
     is_best: bool
     top: tuple[ChoiceView, ...]
     why: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""What the API's handlers share: the dice records, the advisor and the 胜率 model."""
+"""What the API's handlers share: the dice records, the advisor, its outlook and the 胜率 model."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from yahtzee.players import EXPERT_EV, Player, get_player
 from yahtzee.players.winmax import WinMaxPlayer
 from yahtzee.saved_game import GameModel
 from yahtzee.solver import Advisor, Table, load_table
+from yahtzee.solver.outlook_store import Outlook, load_outlook
 from yahtzee.winprob.estimate import WinModel
 from yahtzee.winprob.tables import WinTables, find_win_tables, load_win_tables
 
@@ -57,6 +58,7 @@ class Engine:
         self.clock = clock
         self.table: Table | None = None
         self.advisor: Advisor | None = None
+        self.outlook: Outlook | None = None
         self._win: WinModel | None = None
         self._next_look = 0.0
         if table is not None:
@@ -68,6 +70,8 @@ class Engine:
 
     def use(self, table: Table, *, wait_for_win_tables: bool = True) -> None:
         self.advisor = Advisor(table)
+        # The reasons of hints and 练习 answers; built here when missing (under a minute).
+        self.outlook = load_outlook(table)
         self._warm_up(table)
         if wait_for_win_tables:
             self._set_win(load_win_tables(table))
@@ -78,8 +82,8 @@ class Engine:
     def _warm_up(self, table: Table) -> None:
         """Run each compiled path once, so a worker's first player never waits for numba to
         load its kernels."""
-        assert self.advisor is not None
-        hint_for(_WARM_UP_GAME, self.advisor)
+        assert self.advisor is not None and self.outlook is not None
+        hint_for(_WARM_UP_GAME, self.advisor, self.outlook)
         rng = random.Random(0)
         for level in Difficulty:
             player = get_player(EXPERT_EV if level is Difficulty.EXPERT else level, table, rng)
@@ -134,6 +138,12 @@ class Engine:
         if self.advisor is None:
             raise NotReadyError
         return self.advisor
+
+    def require_outlook(self) -> Outlook:
+        """The advisor's outlook (the reasons' table); raise NotReadyError while it is loading."""
+        if self.outlook is None:
+            raise NotReadyError
+        return self.outlook
 
 
 _WARM_UP_GAME = Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER).apply(Roll(), random.Random(0))

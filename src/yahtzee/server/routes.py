@@ -133,7 +133,7 @@ async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
 @router.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
 async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
     game = engine.game_of(request.game).apply(UseHint())
-    advice = hint_for(game, engine.require_advisor())
+    advice = hint_for(game, engine.require_advisor(), engine.require_outlook())
     model = engine.win_model() if game.mode is Mode.VS else None
     if model is not None:
         advice = play_to_win_hint(game, advice, model, engine.require_advisor())
@@ -143,6 +143,7 @@ async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
         "box": advice.box.value if advice.box else None,
         "ev": round(advice.ev, 4),
         "text": advice.text,
+        "reason": advice.reason,
     }
     return json_response(body)
 
@@ -209,7 +210,9 @@ async def practice_grade(request: schemas.PracticeGradeRequest, engine: EngineDe
         choice = Answer.hold(answer.keep)
     else:
         choice = Answer(box=answer.box)
-    return json_response(grade(engine.require_advisor(), position, choice))
+    return json_response(
+        grade(engine.require_advisor(), engine.require_outlook(), position, choice)
+    )
 
 
 @router.post("/api/practice/explore", response_model=ExploreView, responses=ERROR_RESPONSES)

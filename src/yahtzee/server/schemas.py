@@ -158,6 +158,13 @@ class Hint(BaseModel):
     box: Box | None = Field(description="the box to score now, when scoring is best")
     ev: float = Field(description="expected final total of the suggestion")
     text: str = Field(description="the suggestion in a few Chinese words")
+    reason: str = Field(
+        description=(
+            "why, in one Chinese sentence: what the suggestion gains over the runner-up, with "
+            "its size (a chance or expected points), computed from the optimal strategy; in "
+            "人机对战, when playing to win differs from the best expected score, the 胜率 it gains"
+        )
+    )
 
 
 class HintResponse(GameResponse):

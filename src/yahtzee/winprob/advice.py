@@ -2,7 +2,8 @@
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it gives
 expected points up against the EV-optimal one the text says why, by the chance the 胜率 bar shows
-the side (the words are ``winprob.words``').
+the side (the words are ``winprob.words``'), and its reason in words is the chance to win it
+brings against the EV-optimal choice's (``win_reason``).
 """
 
 from __future__ import annotations
@@ -10,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from yahtzee.game import PLAYER, Difficulty, Game, positions_for
+from yahtzee.coaching import words as coaching_words
+from yahtzee.game import COMPUTER, PLAYER, Difficulty, Game, positions_for
 from yahtzee.hints import Hint
 from yahtzee.report import ReviewReport, review_report
 from yahtzee.review import OPTIMAL_TOLERANCE, Review
 from yahtzee.rules import NUM_DICE, Box, score
-from yahtzee.solver import Advisor
+from yahtzee.solver import Advisor, Option
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
+from yahtzee.winprob.calibration import expert_shift
 from yahtzee.winprob.curve import PlayedTurn, curve_view, played_turns, win_curve
-from yahtzee.winprob.estimate import WinModel, side_state
+from yahtzee.winprob.estimate import Chances, WinModel, shortfalls, side_state
 from yahtzee.winprob.kernel import Laws, after_value
 from yahtzee.winprob.words import risk_hint_text
 from yahtzee.words import hint_text, keep_words, score_words
@@ -42,23 +45,80 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
     if _same(hint, choice, dice, held):
         return hint
     sheet = game.acting.sheet
+    rolls_left = game.turn.rolls_left
     if isinstance(choice, Box):
-        option = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
-        hold = tuple(range(NUM_DICE)) if game.turn.rolls_left else None
-        words = score_words(choice, option.points)
-        ev = option.ev
+        found = next(o for o in advisor.box_options(sheet, dice) if o.box is choice)
+        hold = tuple(range(NUM_DICE)) if rolls_left else None
+        words = score_words(choice, found.points)
+        option = Option(tuple(sorted(dice)) if rolls_left else None, choice, found.points, found.ev)
     else:
         hold = positions_for(choice, dice, held)
-        ev = advisor.keep_value(sheet, choice, game.turn.rolls_left)
         words = keep_words(choice)
+        option = Option(choice, None, None, advisor.keep_value(sheet, choice, rolls_left))
+    ev = option.ev
     box = choice if isinstance(choice, Box) else None
+    ev_choice: tuple[int, ...] | Box
+    if hint.box is not None:
+        ev_choice = hint.box
+    else:
+        assert hint.hold is not None
+        ev_choice = tuple(sorted(dice[i] for i in hint.hold))
+    reason = win_reason(game, model, (choice, option), ev_choice, hint.ev - ev)
     if hint.ev - ev <= OPTIMAL_TOLERANCE:
-        # Tied with the EV choice in expected total: nothing is given up, so no reason to give.
-        return Hint(hold, box, ev, hint_text(words, ev))
+        # Tied with the EV choice in expected total: nothing is given up, so no price to name.
+        return Hint(hold, box, ev, hint_text(words, ev), reason)
     # The chance the 胜率 bar shows for the side asking (the same lattice, kept by the model).
     chances = model.chances(game)
     mine = chances.player if game.current == PLAYER else chances.computer
-    return Hint(hold, box, ev, risk_hint_text(words, hint.ev - ev, mine, chances.draw))
+    text = risk_hint_text(words, hint.ev - ev, mine, chances.draw)
+    return Hint(hold, box, ev, text, reason)
+
+
+def chance_after(game: Game, model: WinModel, choice: tuple[int, ...] | Box) -> tuple[float, float]:
+    """The acting side's chances to win and to draw, as the 胜率 bar shows them, once it takes
+    ``choice`` (dice to hold, or the box to score now): a keep valued by the side's play-to-win
+    lattice, a box by the position after scoring it."""
+    dice = game.turn.dice
+    assert dice is not None
+    me = game.acting.sheet
+    other = game.sides[1 - game.current].sheet
+    short = shortfalls(game, game.current, me, other)
+    if isinstance(choice, Box):
+        after = score(me, choice, dice)
+        u, d = after_value(
+            *side_state(after, short[0]), *side_state(other, short[1]), model.tables.laws
+        )
+    else:
+        lattice = model.lattice(me, other, short)
+        lat = lattice.lat2 if game.turn.rolls_left == 2 else lattice.lat1
+        k = KEEP_INDEX[choice]
+        u, d = lat[1, k, 0], lat[2, k, 0]
+    shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
+    chances = Chances.of(float(u), float(d), game.current).lifted(shift)
+    return (chances.player if game.current == PLAYER else chances.computer), chances.draw
+
+
+def win_reason(
+    game: Game,
+    model: WinModel,
+    chosen: tuple[tuple[int, ...] | Box, Option],
+    ev_choice: tuple[int, ...] | Box,
+    cost: float,
+) -> str:
+    """Why the play-to-win choice (``chosen``: as ``WinModel.decide`` says it, and as an option)
+    rather than the EV-optimal ``ev_choice``: the chance to win each brings (or to draw, when
+    only that rises: a lost game played for the draw), and the expected points the choice gives
+    up (``cost``)."""
+    choice, option = chosen
+    action = coaching_words.action_zh(option)
+    price = None if cost <= OPTIMAL_TOLERANCE else coaching_words.points_zh(cost)
+    mine = chance_after(game, model, choice)
+    theirs = chance_after(game, model, ev_choice)
+    for i, what in enumerate(("胜率", "打平的机会")):
+        shown = coaching_words.pair(coaching_words.chance_zh, mine[i], theirs[i])
+        if shown is not None and mine[i] > theirs[i]:
+            return coaching_words.win_text(action, what, shown, price)
+    return coaching_words.win_close_text(action, price)
 
 
 def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:
