@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final, Literal
 
-from yahtzee.game import HINTS_PER_GAME, ROUNDS, Difficulty, Mode
+from yahtzee.game import (
+    HINTS_PER_GAME,
+    MAX_SEATS,
+    MIN_TABLE_SEATS,
+    NAME_LENGTH,
+    ROUNDS,
+    Difficulty,
+    Mode,
+    PlayerKind,
+)
 from yahtzee.plain import dumps
 from yahtzee.practice.draw import ROUND_SIZE
 from yahtzee.practice.views import theme_terms
@@ -31,7 +40,12 @@ from yahtzee.rules import (
 )
 from yahtzee.snapshot import SIDE_LABELS
 
-MODE_NAMES: Final = {Mode.SINGLE: "单人挑战", Mode.VS: "人机对战"}
+MODE_NAMES: Final = {Mode.SINGLE: "单人挑战", Mode.VS: "人机对战", Mode.TABLE: "和朋友玩"}
+PLAYER_NAMES: Final = {
+    PlayerKind.HUMAN: "真人",
+    **{kind: f"{level.zh}电脑" for kind in PlayerKind if (level := kind.level) is not None},
+}
+"""Who plays a seat, as the seat editor names it (真人, 入门电脑 …)."""
 
 # What each box counts, in a few words under its name (the points come with the snapshot).
 BOX_NOTES: Final = {
@@ -66,6 +80,16 @@ class BoxTerm:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatTerms:
+    """The bounds of a table (和朋友玩): its seats, their names."""
+
+    min: int
+    max: int
+    name_length: int
+    """The most characters a name has once trimmed (control characters are refused)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PageTerms:
     """Names and limits for the page's lobby, sheet, saved-game line and history."""
 
@@ -74,6 +98,9 @@ class PageTerms:
     """The sheet's sum rows: upper_subtotal, upper_bonus, yahtzee_bonus, total."""
     levels: tuple[Term, ...]
     modes: tuple[Term, ...]
+    players: tuple[Term, ...]
+    """Who may play a seat: ``human`` or a computer level."""
+    seats: SeatTerms
     sides: tuple[str, ...]
     rounds: int
     max_rolls: int
@@ -111,6 +138,8 @@ def page_terms() -> PageTerms:
         ),
         levels=tuple(Term(level.value, level.zh) for level in Difficulty),
         modes=tuple(Term(mode.value, MODE_NAMES[mode]) for mode in Mode),
+        players=tuple(Term(kind.value, PLAYER_NAMES[kind]) for kind in PlayerKind),
+        seats=SeatTerms(MIN_TABLE_SEATS, MAX_SEATS, NAME_LENGTH),
         sides=SIDE_LABELS,
         rounds=ROUNDS,
         max_rolls=MAX_ROLLS,

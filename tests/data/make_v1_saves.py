@@ -57,7 +57,7 @@ def action_json(action: Action) -> dict[str, Any]:
 
 
 def computer(game: Game, table: Table, rng: random.Random) -> Player:
-    level = game.difficulty
+    level = game.sides[1].seat.level
     assert level is not None
     return get_player(EXPERT_EV if level is Difficulty.EXPERT else level, table, rng)
 
@@ -162,7 +162,10 @@ def main() -> None:
         if vs:
             picks += [
                 ("computer-rolled", lambda g: g.current == 1 and len(g.turn.rolls) == 2),
-                ("expert-rolled", lambda g: g.difficulty is Difficulty.EXPERT and g.current == 1),
+                (
+                    "expert-rolled",
+                    lambda g: g.sides[1].seat.level is Difficulty.EXPERT and g.current == 1,
+                ),
                 ("me-first", lambda g: g.first is First.ME and g.round == 7 and g.current == 0),
             ]
         for label, want in picks:

@@ -22,7 +22,7 @@ from typing import Final
 import numba
 import numpy as np
 
-from yahtzee.game import Difficulty, Game, Mode, Roll, Score, positions_for
+from yahtzee.game import Difficulty, Game, Roll, Score, positions_for
 from yahtzee.players.base import Decision, Player
 from yahtzee.players.batch import Sheets, score
 from yahtzee.players.expert import ExpertPlayer
@@ -62,7 +62,7 @@ class WinMaxPlayer(Player):
         return self.ev.decide(sheet, dice, rolls_left)
 
     def step(self, game: Game) -> Roll | Score:
-        if game.mode is not Mode.VS or game.finished or game.turn.dice is None:
+        if len(game.sides) != 2 or game.finished or game.turn.dice is None:
             return self.ev.step(game)
         decision = self.model.decide(game)
         if isinstance(decision, Box):

@@ -1,4 +1,4 @@
-"""Play-to-win advice in 人机对战: the hint, and what the review adds (deliberate-risk marks, 胜率).
+"""Play-to-win advice against others: the hint, and what the review adds (risk marks, 胜率).
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it gives
 expected points up against the EV-optimal one the text says why, by the chance the 胜率 bar shows
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from yahtzee.game import PLAYER, Difficulty, Game, positions_for
+from yahtzee.game import Difficulty, Game, positions_for
 from yahtzee.hints import Hint
-from yahtzee.report import ReviewReport, review_report
+from yahtzee.report import ReviewReport, review_report, with_seats
 from yahtzee.review import OPTIMAL_TOLERANCE, Review
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
@@ -57,7 +57,7 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
         return Hint(hold, box, ev, hint_text(words, ev))
     # The chance the 胜率 bar shows for the side asking (the same lattice, kept by the model).
     chances = model.chances(game)
-    mine = chances.player if game.current == PLAYER else chances.computer
+    mine = chances.win[game.current]
     return Hint(hold, box, ev, risk_hint_text(words, hint.ev - ev, mine, chances.draw))
 
 
@@ -121,14 +121,16 @@ def risks(
 
 
 def vs_review(review: Review, game: Game, side: int, model: WinModel) -> ReviewReport:
-    """The review of ``side`` of a vs game (``report.review_report``) with what playing to
-    win adds: the decisions that gave expected points up for the play-to-win option, as
-    deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
-    whole game, ``win_curve`` (``curve.curve_view``). ``review`` is ``side``'s ``review_side``."""
+    """The review of seat ``side`` of a game against others (``report.review_report``) with
+    what playing to win adds: the decisions that gave expected points up for the play-to-win
+    option, as deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率
+    chart of the whole game, ``win_curve`` (``curve.curve_view``). ``review`` is ``side``'s
+    ``review_side``."""
     turns = played_turns(game, model)
-    # Only the player (who may follow the hint) and the 高手 play to win: a 入门 or 普通 computer
+    # Only a person (who may follow the hint) and the 高手 play to win: a 入门 or 普通 computer
     # whose slip happens to match the 高手's choice made a mistake all the same.
-    plays_to_win = side == PLAYER or game.difficulty is Difficulty.EXPERT
+    seat = game.sides[side].seat
+    plays_to_win = seat.human or seat.level is Difficulty.EXPERT
     taken = risks(turns, side, model, review) if plays_to_win else {}
-    curve = curve_view(win_curve(game, model, turns))
-    return review_report(replace(review, risks=taken), curve)
+    curve = curve_view(win_curve(game, model, turns), game)
+    return with_seats(review_report(replace(review, risks=taken), curve), game, side)

@@ -14,15 +14,21 @@ that turn's points. The curve ends at the game's result, exact once it is over.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from yahtzee.game import COMPUTER, PLAYER, Game, TurnRecord
+from yahtzee.game import Game, Mode, TurnRecord
 from yahtzee.report import CurvePointView, CurveView
 from yahtzee.rules import Sheet, score
-from yahtzee.snapshot import WinShares
+from yahtzee.snapshot import win_shares
 from yahtzee.solver.tables import roll_index
-from yahtzee.winprob.calibration import expert_shift
-from yahtzee.winprob.estimate import Chances, TurnLattice, WinModel, lift_all, shortfalls
+from yahtzee.winprob.estimate import (
+    Chances,
+    TurnLattice,
+    WinModel,
+    lift_all,
+    seat_shift,
+    shortfalls,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +67,11 @@ def played_turns(game: Game, model: WinModel) -> tuple[PlayedTurn, ...]:
 
 @dataclass(frozen=True, slots=True)
 class CurvePoint:
-    """The chances at one decision: of round ``round`` (1-13), side ``side`` acting, before its
+    """The chances at one decision: of round ``round`` (1-13), seat ``seat`` acting, before its
     first roll (``roll`` 0) or with roll ``roll`` (1-3) showing."""
 
     round: int
-    side: int
+    seat: int
     roll: int
     chances: Chances
 
@@ -82,33 +88,40 @@ def win_curve(game: Game, model: WinModel, turns: Sequence[PlayedTurn]) -> WinCu
     """The 胜率 curve of a two-side game over its finished turns (``played_turns(game, model)``)."""
     where: list[tuple[int, int, int]] = []
     shown: list[Chances] = []
-    shifts: list[float] = []
     for turn in turns:
-        computer = turn.own if turn.side == COMPUTER else turn.other
-        shift = expert_shift(game.difficulty, computer, turn.side)
+        sheets = {turn.side: turn.own, 1 - turn.side: turn.other}
         rolls = [(roll_index(dice), 2 - i) for i, dice in enumerate(turn.record.rolls)]
         for roll, (r, rolls_left) in enumerate([(None, 3), *rolls]):
             u, d = turn.lattice.value_at(r, rolls_left)
             where.append((turn.number, turn.side, roll))
             shown.append(Chances.of(u, d, turn.side))
-            shifts.append(shift)
-    points = [
-        CurvePoint(*at, chances) for at, chances in zip(where, lift_all(shown, shifts), strict=True)
-    ]
+        # Each 高手 seat's chances lifted, as the game showed them (WinModel.chances).
+        for seat, side in enumerate(game.sides):
+            count = len(turn.record.rolls) + 1
+            at = shown[-count:]
+            shift = seat_shift(replace(side, sheet=sheets[seat]), seat == turn.side)
+            shown[-count:] = lift_all(at, [seat] * count, [shift] * count)
+    points = [CurvePoint(*at, chances) for at, chances in zip(where, shown, strict=True)]
     return WinCurve(tuple(points), model.chances(game))
 
 
-def curve_view(curve: WinCurve) -> CurveView:
-    """The curve as the review's ``win_curve`` (chances as ``Chances.to_json``)."""
-    return CurveView(
-        points=tuple(
-            CurvePointView(
-                round=p.round,
-                side="player" if p.side == PLAYER else "computer",
-                roll=p.roll,
-                **p.chances.to_json(),
+def curve_view(curve: WinCurve, game: Game) -> CurveView:
+    """The curve as the review's ``win_curve`` (chances as ``Chances.to_view``), with
+    人机对战's compatibility fields."""
+    vs = game.mode is Mode.VS
+    points = []
+    for p in curve.points:
+        chances = p.chances.to_view()
+        point = CurvePointView(round=p.round, seat=p.seat, roll=p.roll, chances=chances)
+        if vs:
+            shares = win_shares(chances)
+            point = replace(
+                point,
+                side="player" if game.sides[p.seat].human else "computer",
+                player=shares.player,
+                draw=shares.draw,
+                computer=shares.computer,
             )
-            for p in curve.points
-        ),
-        end=WinShares(**curve.end.to_json()),
-    )
+        points.append(point)
+    final = curve.end.to_view()
+    return CurveView(tuple(points), final, win_shares(final) if vs else None)

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from yahtzee.game import COMPUTER, PLAYER, Game
+from yahtzee.game import Game, Side
 from yahtzee.rules import BOXES, YAHTZEE_POINTS, Box, Sheet
+from yahtzee.snapshot import SeatChances
 from yahtzee.solver.scoring import NUM_GAINS
 from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntArray, roll_index
 from yahtzee.winprob.calibration import expert_shift, lifted, shortfall
@@ -30,38 +31,68 @@ from yahtzee.winprob.tables import WinTables
 
 @dataclass(frozen=True, slots=True)
 class Chances:
-    """P(player wins), P(draw), P(computer wins); they sum to 1."""
+    """Each seat's chances: ``win[i]`` of the best total alone, ``draw`` that the best total is
+    shared (they sum to 1), ``share[i]`` with a shared best total split evenly among the seats
+    sharing it (they sum to 1)."""
 
-    player: float
+    win: tuple[float, ...]
     draw: float
-    computer: float
+    share: tuple[float, ...]
 
-    def to_json(self) -> dict[str, float]:
-        """The three shares, rounded to 0.01 % (as the page and the review get them)."""
-        shares = {"player": self.player, "draw": self.draw, "computer": self.computer}
-        return {k: round(v, 4) for k, v in shares.items()}
+    def to_view(self) -> SeatChances:
+        """Rounded to 0.01 %, as the page and the review get them."""
+        return SeatChances(
+            tuple(round(w, 4) for w in self.win),
+            round(self.draw, 4),
+            tuple(round(s, 4) for s in self.share),
+        )
 
     @classmethod
     def of(cls, u: float, d: float, acting: int) -> Chances:
-        """From side ``acting``'s (U, D) = (P(win) + ½ P(draw), P(draw)), clipped to a law."""
+        """From the acting seat's (U, D) = (P(win) + ½ P(draw), P(draw)) in a game of two
+        seats, clipped to a law."""
         d = min(max(d, 0.0), 1.0)
         win = min(max(u - 0.5 * d, 0.0), 1.0 - d)
         lose = max(0.0, 1.0 - win - d)
-        return cls(win, d, lose) if acting == PLAYER else cls(lose, d, win)
+        wins = (win, lose) if acting == 0 else (lose, win)
+        return cls(wins, d, tuple(w + 0.5 * d for w in wins))
 
-    def lifted(self, shift: float) -> Chances:
-        """The computer's win share shifted by ``shift`` in log-odds (``calibration.lifted``)."""
-        return self if shift == 0.0 else lift_all([self], [shift])[0]
+    @classmethod
+    def final(cls, totals: tuple[int, ...]) -> Chances:
+        """The chances of a finished game: certain."""
+        best = max(totals)
+        top = [t == best for t in totals]
+        alone = sum(top) == 1
+        return cls(
+            tuple(float(t and alone) for t in top),
+            float(not alone),
+            tuple(t / sum(top) for t in top),
+        )
+
+    def lifted(self, seat: int, shift: float) -> Chances:
+        """Seat ``seat``'s win share shifted by ``shift`` in log-odds (``calibration.lifted``),
+        the others' scaled to the rest; the draw, and every seat's part of it, stay."""
+        return self if shift == 0.0 else lift_all([self], [seat], [shift])[0]
 
 
-def lift_all(chances: Sequence[Chances], shifts: Sequence[float]) -> list[Chances]:
+def lift_all(
+    chances: Sequence[Chances], seats: Sequence[int], shifts: Sequence[float]
+) -> list[Chances]:
     """``Chances.lifted`` of many at once (one array call: a review lifts about a hundred)."""
     draw = np.array([c.draw for c in chances])
-    up = lifted(np.array([c.computer for c in chances]), draw, np.array(shifts))
-    return [
-        c if s == 0.0 else Chances(max(1.0 - w - c.draw, 0.0), c.draw, w)
-        for c, s, w in zip(chances, shifts, map(float, up), strict=True)
-    ]
+    mine = np.array([c.win[s] for c, s in zip(chances, seats, strict=True)])
+    up = lifted(mine, draw, np.array(shifts))
+    out = []
+    for c, seat, shift, w in zip(chances, seats, shifts, map(float, up), strict=True):
+        if shift == 0.0:
+            out.append(c)
+            continue
+        rest = 1.0 - c.draw - c.win[seat]  # the others' wins before
+        scale = max(1.0 - c.draw - w, 0.0) / rest if rest > 0.0 else 0.0
+        wins = tuple(w if i == seat else x * scale for i, x in enumerate(c.win))
+        share = tuple(s - x + y for s, x, y in zip(c.share, c.win, wins, strict=True))
+        out.append(Chances(wins, c.draw, share))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +141,22 @@ def side_state(sheet: Sheet, short: int = 0) -> SideState:
 
 def shortfalls(game: Game, side: int, own: Sheet, other: Sheet) -> tuple[int, int]:
     """The expected shortfalls against the optimum of ``side`` (sheet ``own``) and of the other
-    side (``other``): nonzero only for a 入门 or 普通 computer (``calibration.shortfall``); the
-    player is valued as playing the optimum from here on."""
+    side (``other``): nonzero only for a 入门 or 普通 computer (``calibration.shortfall``); a
+    person is valued as playing the optimum from here on."""
+    return (
+        shortfall(game.sides[side].seat.level, own),
+        shortfall(game.sides[1 - side].seat.level, other),
+    )
 
-    def of(index: int, sheet: Sheet) -> int:
-        return shortfall(game.difficulty, sheet) if index == COMPUTER else 0
 
-    return of(side, own), of(1 - side, other)
+def valued(game: Game) -> bool:
+    """Whether ``WinModel`` values ``game``: one of two seats."""
+    return len(game.sides) == 2
+
+
+def seat_shift(side: Side, its_turn: bool) -> float:
+    """The lift of a seat's chances shown (``calibration.expert_shift``): a 高手's only."""
+    return expert_shift(side.seat.level, side.sheet, its_turn)
 
 
 LATTICES_KEPT = 512
@@ -158,19 +198,19 @@ class WinModel:
         return self.lattice(me, other, shortfalls(game, game.current, me, other))
 
     def chances(self, game: Game) -> Chances:
-        """Each side's chance for a two-side game (exact once it is over)."""
+        """Each seat's chance for a two-seat game (exact once it is over)."""
         if len(game.sides) != 2:
             raise ValueError("win chances need two sides")
         result = game.result
         if result is not None:
-            if result.winner is None:
-                return Chances(0.0, 1.0, 0.0)
-            return Chances(float(result.winner == 0), 0.0, float(result.winner == 1))
+            return Chances.final(result.totals)
         lattice = self._acting_lattice(game)
         dice = game.turn.dice
         u, d = lattice.value_at(None if dice is None else roll_index(dice), game.turn.rolls_left)
-        shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
-        return Chances.of(u, d, game.current).lifted(shift)
+        chances = Chances.of(u, d, game.current)
+        for seat, side in enumerate(game.sides):
+            chances = chances.lifted(seat, seat_shift(side, seat == game.current))
+        return chances
 
     def decide(self, game: Game) -> tuple[int, ...] | Box:
         """The acting side's play-to-win choice: dice to hold (sorted faces, fewer than five)
