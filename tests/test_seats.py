@@ -476,3 +476,19 @@ def test_the_page_terms_bound_the_table() -> None:
     assert [t.key for t in terms.players] == ["human", "beginner", "normal", "expert"]
     assert ("table", "和朋友玩") in [(t.key, t.name) for t in terms.modes]
     assert [b.value for b in BOXES][:1] == ["ones"]
+
+
+def test_the_api_document_states_the_seats(client: TestClient) -> None:
+    spec = client.get("/api/openapi.json").json()["components"]["schemas"]
+    table = spec["NewTableGame"]
+    assert table["properties"]["seats"]["minItems"] == 2
+    assert table["properties"]["seats"]["maxItems"] == 4
+    seat = spec["SeatRequest"]["properties"]
+    assert seat["name"]["pattern"].startswith("^") and set(seat["player"]["enum"]) == {
+        "human", "beginner", "normal", "expert"
+    }  # fmt: skip
+    assert {"name", "player", "hints_left"} <= set(spec["SideView"]["required"])
+    assert {"places", "names"} <= set(spec["ResultView"]["required"])
+    assert "seat" in spec["ReviewRequest"]["properties"]
+    assert "side" in spec["ReviewRequest"]["properties"]  # as older pages ask
+    assert {"GameModelV1", "GameModelV2"} <= set(spec)
