@@ -287,8 +287,8 @@ def test_kept_lattices_answer_as_fresh_ones(tables: WinTables) -> None:
         assert shared.decide(game) == fresh.decide(game)
         assert shared.chances(game) == fresh.chances(game)
     me, other = games[0].acting.sheet, games[0].sides[0].sheet
-    assert shared.lattice(me, other) is shared.lattice(me, other)
-    assert shared.lattice(me, other, (5, 0)) is not shared.lattice(me, other)
+    assert shared.lattice(me, [other]) is shared.lattice(me, [other])
+    assert shared.lattice(me, [other], (5, 0)) is not shared.lattice(me, [other])
 
 
 def test_whole_vs_game_and_solitaire(solver_table: Table) -> None:

@@ -18,8 +18,8 @@ from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
 from yahtzee.winprob.curve import PlayedTurn, curve_view, played_turns, win_curve
-from yahtzee.winprob.estimate import WinModel, side_state
-from yahtzee.winprob.kernel import Laws, after_value
+from yahtzee.winprob.estimate import WinModel, side_state, valued
+from yahtzee.winprob.kernel import Laws, after_against
 from yahtzee.winprob.words import risk_hint_text
 from yahtzee.words import hint_text, keep_words, score_words
 
@@ -35,7 +35,7 @@ def _same(
 def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) -> Hint:
     """``hint`` (the EV-optimal one) when the play-to-win choice agrees, else that choice."""
     dice = game.turn.dice
-    if dice is None or len(game.sides) != 2:
+    if dice is None or not valued(game):
         return hint
     choice = model.decide(game)
     held = game.turn.held
@@ -62,13 +62,11 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
 
 
 def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:
-    """The chance (U) of ``turn``'s side once it scores ``box`` with ``dice``."""
-    u, _ = after_value(
-        *side_state(score(turn.own, box, dice), turn.short[0]),
-        *side_state(turn.other, turn.short[1]),
-        laws,
-    )  # fmt: skip
-    return float(u)
+    """The chance (U: its share, a shared best split evenly) of ``turn``'s seat once it scores
+    ``box`` with ``dice``."""
+    others = [side_state(s, c) for s, c in zip(turn.others, turn.short[1:], strict=True)]
+    u, _ = after_against(side_state(score(turn.own, box, dice), turn.short[0]), others, laws)
+    return u
 
 
 def risks(
@@ -76,7 +74,8 @@ def risks(
 ) -> dict[int, float]:
     """``{decision: gain}`` for the decisions of ``review`` (``side``'s ``review_side``) that
     gave expected points up for the play-to-win option (the 高手's, and the hint's); ``gain``
-    is the rise in the side's chance of winning (draws half) over the review's best option.
+    is the rise in the seat's chance of winning (a shared best split evenly) over the review's
+    best option.
     ``turns`` is the game's ``played_turns``. Keeps, stopping early with the box scored then,
     and boxes after the third roll are graded; a roll with all five dice held is never the
     play-to-win option.

@@ -1,13 +1,19 @@
-"""Win chances of a two-side game, and the play-to-win decision, for one game at a time.
+"""Win chances of a game of two to four seats, and the play-to-win decision, one game at a time.
 
-``WinModel(tables).chances(game)`` gives ``Chances(player, draw, computer)`` for any point of a
-人机对战 game: the side to act is valued by its play-to-win turn lattice (``kernel.turn_lattice``)
-at the decision in front of it (before its first roll: the turn's start), everything after its
-turn by ``kernel.after_value`` (see that module for the model and its approximations). A 入门 or
-普通 computer is valued as the optimum less its measured shortfall in the boxes it has left
-(``calibration.shortfall``); the player as the optimum; the 高手's chances get the measured
-gain of its later turns played to win (``calibration.lifted``). Finished games are exact.
-``decide(game)`` is the play-to-win choice of the acting side.
+``WinModel(tables).chances(game)`` gives each seat's ``Chances`` at any point of a game: the seat
+to act is valued by its play-to-win turn lattice (``kernel.turn_lattice``) at the decision in
+front of it (before its first roll: the turn's start), everything after its turn by
+``kernel.after_all`` (see that module for the model and its approximations): each seat's final
+total from the exact law of its points to come, the seats taken as independent. A 入门 or 普通
+computer is valued as the optimum less its measured shortfall in the boxes it has left
+(``calibration.shortfall``); a person as the optimum; a 高手's chances get the measured gain of
+its later turns played to win (``calibration.lifted``). Finished games are exact.
+``decide(game)`` is the play-to-win choice of the acting seat: the best chance to beat the best
+of the others, a shared best split evenly.
+
+The acting seat's chances are its own lattice's; the other seats share what is left in
+proportion to their own figures summed against its law (``Chances.of_channels``), so with two
+seats the other is exactly the rest, as it always was.
 """
 
 from __future__ import annotations
@@ -24,7 +30,15 @@ from yahtzee.snapshot import SeatChances
 from yahtzee.solver.scoring import NUM_GAINS
 from yahtzee.solver.tables import KEEPS, ROLL_BASE, UPPER_CAP, FloatArray, IntArray, roll_index
 from yahtzee.winprob.calibration import expert_shift, lifted, shortfall
-from yahtzee.winprob.kernel import NK, choose_keep, turn_lattice
+from yahtzee.winprob.kernel import (
+    DRAW,
+    OTHERS,
+    SHARE,
+    WIN,
+    channels,
+    choose_keep,
+    lattice_of,
+)
 from yahtzee.winprob.lattice import buffers
 from yahtzee.winprob.tables import WinTables
 
@@ -48,14 +62,27 @@ class Chances:
         )
 
     @classmethod
-    def of(cls, u: float, d: float, acting: int) -> Chances:
-        """From the acting seat's (U, D) = (P(win) + ½ P(draw), P(draw)) in a game of two
-        seats, clipped to a law."""
-        d = min(max(d, 0.0), 1.0)
-        win = min(max(u - 0.5 * d, 0.0), 1.0 - d)
-        lose = max(0.0, 1.0 - win - d)
-        wins = (win, lose) if acting == 0 else (lose, win)
-        return cls(wins, d, tuple(w + 0.5 * d for w in wins))
+    def of_channels(cls, column: Sequence[float], acting: int, count: int) -> Chances:
+        """From a lattice's channels at a decision (``kernel``: the acting seat's share, the
+        chance of a shared best, its chance alone, then each other seat's raw chance alone and
+        share, in seat order), made a law: the acting seat's figures stand; the other seats
+        share the rest of the wins, and of the shared bests, in proportion to theirs."""
+        n = count - 1
+        draw = min(max(column[DRAW], 0.0), 1.0)
+        win = min(max(column[WIN], 0.0), 1.0 - draw)
+        tie = min(max(column[SHARE] - column[WIN], 0.0), draw)
+        raw_wins = [max(column[OTHERS + j], 0.0) for j in range(n)]
+        raw_ties = [max(column[OTHERS + n + j] - column[OTHERS + j], 0.0) for j in range(n)]
+        wins = _spread(max(1.0 - win - draw, 0.0), raw_wins)
+        ties = _spread(max(draw - tie, 0.0), raw_ties)
+        seats = [i for i in range(count) if i != acting]
+        win_of = dict(zip(seats, wins, strict=True)) | {acting: win}
+        tie_of = dict(zip(seats, ties, strict=True)) | {acting: tie}
+        return cls(
+            tuple(win_of[i] for i in range(count)),
+            draw,
+            tuple(win_of[i] + tie_of[i] for i in range(count)),
+        )
 
     @classmethod
     def final(cls, totals: tuple[int, ...]) -> Chances:
@@ -73,6 +100,14 @@ class Chances:
         """Seat ``seat``'s win share shifted by ``shift`` in log-odds (``calibration.lifted``),
         the others' scaled to the rest; the draw, and every seat's part of it, stay."""
         return self if shift == 0.0 else lift_all([self], [seat], [shift])[0]
+
+
+def _spread(total: float, weights: Sequence[float]) -> list[float]:
+    """``total`` split in proportion to ``weights`` (evenly when they are all 0)."""
+    mass = sum(weights)
+    if mass <= 0.0:
+        return [total / len(weights)] * len(weights)
+    return [total * w / mass for w in weights]
 
 
 def lift_all(
@@ -97,7 +132,7 @@ def lift_all(
 
 @dataclass(frozen=True, slots=True)
 class TurnLattice:
-    """The acting side's play-to-win lattice (channels: utility+tie, U, D; see kernel)."""
+    """The acting seat's play-to-win lattice (channels: ``kernel``'s, from the utility)."""
 
     v0: FloatArray
     lat1: FloatArray
@@ -106,18 +141,22 @@ class TurnLattice:
     start: FloatArray
     best_box: IntArray
 
-    def value_at(self, roll: int | None, rolls_left: int) -> tuple[float, float]:
-        """(U, D) of the decision with roll ``roll`` showing and ``rolls_left`` rolls left
-        (``roll`` None: before the first roll)."""
+    def column(self, roll: int | None, rolls_left: int) -> FloatArray:
+        """Every channel at the decision with roll ``roll`` showing and ``rolls_left`` rolls
+        left (``roll`` None: before the first roll)."""
         if roll is None:
-            return float(self.start[1, 0]), float(self.start[2, 0])
+            return self.start[:, 0]
         if rolls_left == 2:
-            col = self.v2[:, roll, 0]
-        elif rolls_left == 1:
-            col = self.lat2[:, ROLL_BASE + roll, 0]
-        else:
-            col = self.v0[:, roll, 0]
-        return float(col[1]), float(col[2])
+            return self.v2[:, roll, 0]
+        if rolls_left == 1:
+            return self.lat2[:, ROLL_BASE + roll, 0]
+        return self.v0[:, roll, 0]
+
+    def value_at(self, roll: int | None, rolls_left: int) -> tuple[float, float]:
+        """(U, D) of the decision: the acting seat's share (a shared best split evenly) and the
+        chance that the best total is shared."""
+        col = self.column(roll, rolls_left)
+        return float(col[SHARE]), float(col[DRAW])
 
     def keep_for(self, roll: int, rolls_left: int) -> int:
         """The keep index chosen (>= ROLL_BASE: stop and score ``best_box[roll]``)."""
@@ -139,19 +178,28 @@ def side_state(sheet: Sheet, short: int = 0) -> SideState:
     )
 
 
-def shortfalls(game: Game, side: int, own: Sheet, other: Sheet) -> tuple[int, int]:
-    """The expected shortfalls against the optimum of ``side`` (sheet ``own``) and of the other
-    side (``other``): nonzero only for a 入门 or 普通 computer (``calibration.shortfall``); a
-    person is valued as playing the optimum from here on."""
+def others_of(seat: int, count: int) -> tuple[int, ...]:
+    """The seats but ``seat``, in seat order: the order of the lattice's other seats."""
+    return tuple(i for i in range(count) if i != seat)
+
+
+def shortfalls(game: Game, side: int, own: Sheet, others: Sequence[Sheet]) -> tuple[int, ...]:
+    """The expected shortfalls against the optimum of seat ``side`` (sheet ``own``), then of the
+    other seats (``others``, in seat order): nonzero only for a 入门 or 普通 computer
+    (``calibration.shortfall``); a person is valued as playing the optimum from here on."""
+    rest = others_of(side, len(game.sides))
     return (
         shortfall(game.sides[side].seat.level, own),
-        shortfall(game.sides[1 - side].seat.level, other),
+        *(
+            shortfall(game.sides[i].seat.level, sheet)
+            for i, sheet in zip(rest, others, strict=True)
+        ),
     )
 
 
 def valued(game: Game) -> bool:
-    """Whether ``WinModel`` values ``game``: one of two seats."""
-    return len(game.sides) == 2
+    """Whether ``WinModel`` values ``game``: one of two seats or more."""
+    return len(game.sides) >= 2
 
 
 def seat_shift(side: Side, its_turn: bool) -> float:
@@ -160,8 +208,8 @@ def seat_shift(side: Side, its_turn: bool) -> float:
 
 
 LATTICES_KEPT = 512
-"""Lattices a ``WinModel`` keeps (about 37 KB each, 19 MB in all): a turn of each of a few hundred
-games in play."""
+"""Lattices a ``WinModel`` keeps (about 37 KB each against one seat, 110 KB against three; 19 to
+56 MB in all): a turn of each of a few hundred games in play."""
 
 
 class WinModel:
@@ -171,43 +219,48 @@ class WinModel:
         self.tables = tables
         # A request often needs one turn's lattice twice (the computer's move, then the 胜率 of
         # the game it returns; a hint, then the bar), and a page asks again at each roll of the
-        # same turn. It depends only on the two sides' ``SideState``.
+        # same turn. It depends only on the seats' ``SideState``.
         self._built = functools.lru_cache(maxsize=LATTICES_KEPT)(self._build)
 
-    def lattice(self, me: Sheet, other: Sheet, short: tuple[int, int] = (0, 0)) -> TurnLattice:
-        """The play-to-win lattice of the turn of the side with sheet ``me`` (not full);
-        ``short``: both sides' shortfalls (``shortfalls``). Shared between callers: read only."""
-        return self._built(side_state(me, short[0]), side_state(other, short[1]))
+    def lattice(self, me: Sheet, others: Sequence[Sheet], short: Sequence[int] = ()) -> TurnLattice:
+        """The play-to-win lattice of the turn of the seat with sheet ``me`` (not full) against
+        ``others``; ``short``: its shortfall, then theirs (``shortfalls``; none: 0). Shared
+        between callers: read only."""
+        cut = tuple(short) or (0,) * (1 + len(others))
+        states = tuple(side_state(s, c) for s, c in zip(others, cut[1:], strict=True))
+        return self._built(side_state(me, cut[0]), states)
 
-    def _build(self, me: SideState, other: SideState) -> TurnLattice:
+    def _build(self, me: SideState, others: tuple[SideState, ...]) -> TurnLattice:
         t = self.tables
-        v0, lat1, lat2, best, v2, start = buffers(NK, 1)
+        nk = channels(len(others))
+        v0, lat1, lat2, best, v2, start = buffers(nk, 1)
         best_box = np.empty(v0.shape[1], dtype=np.int64)
-        cache = np.empty((3, len(BOXES), NUM_GAINS))
-        turn_lattice(
-            *me, *other,
+        cache = np.empty((nk, len(BOXES), NUM_GAINS))
+        states = np.array(others, dtype=np.int64).reshape(len(others), 4)
+        lattice_of(
+            *me, states,
             t.w, t.laws,
             v0, lat1, lat2, best, v2, start, best_box, cache,
         )  # fmt: skip
         return TurnLattice(v0, lat1, lat2, v2, start, best_box)
 
     def _acting_lattice(self, game: Game) -> TurnLattice:
-        """The lattice of the turn of the side acting in ``game``."""
+        """The lattice of the turn of the seat acting in ``game``."""
         me = game.acting.sheet
-        other = game.sides[1 - game.current].sheet
-        return self.lattice(me, other, shortfalls(game, game.current, me, other))
+        others = [game.sides[i].sheet for i in others_of(game.current, len(game.sides))]
+        return self.lattice(me, others, shortfalls(game, game.current, me, others))
 
     def chances(self, game: Game) -> Chances:
-        """Each seat's chance for a two-seat game (exact once it is over)."""
-        if len(game.sides) != 2:
-            raise ValueError("win chances need two sides")
+        """Each seat's chances in a game of two seats or more (exact once it is over)."""
+        if not valued(game):
+            raise ValueError("win chances need two seats or more")
         result = game.result
         if result is not None:
             return Chances.final(result.totals)
         lattice = self._acting_lattice(game)
         dice = game.turn.dice
-        u, d = lattice.value_at(None if dice is None else roll_index(dice), game.turn.rolls_left)
-        chances = Chances.of(u, d, game.current)
+        column = lattice.column(None if dice is None else roll_index(dice), game.turn.rolls_left)
+        chances = Chances.of_channels(column.tolist(), game.current, len(game.sides))
         for seat, side in enumerate(game.sides):
             chances = chances.lifted(seat, seat_shift(side, seat == game.current))
         return chances
