@@ -108,10 +108,10 @@ def win_curve(game: Game, model: WinModel, turns: Sequence[PlayedTurn]) -> WinCu
             where.append((turn.number, turn.side, roll))
             shown.append(Chances.of_channels(column, turn.side, count))
         # Each 高手 seat's chances lifted, as the game showed them (WinModel.chances).
-        points = len(turn.record.rolls) + 1
+        last = len(turn.record.rolls) + 1
         for seat, side in enumerate(game.sides):
             shift = seat_shift(replace(side, sheet=sheets[seat]), seat == turn.side)
-            shown[-points:] = lift_all(shown[-points:], [seat] * points, [shift] * points)
+            shown[-last:] = lift_all(shown[-last:], [seat] * last, [shift] * last)
     points = [CurvePoint(*at, chances) for at, chances in zip(where, shown, strict=True)]
     return WinCurve(tuple(points), model.chances(game))
 
