@@ -6,8 +6,14 @@
 2. A client plays whole games over loopback, one request at a time, and reads each answer's
    ``Server-Timing`` header (the app's own time, without the network or the client):
    p50/p95 per action (target p95 <= 10 ms) and per hint (target p95 <= 20 ms).
+3. Tables: ``--tables`` games at a table of two (a person and the 高手) and as many at a table of
+   four (two people, the 高手 and 普通), the people asking a hint each turn and each person's
+   复盘 at the end: p50/p95 of the server time per action, computer step, hint and review, and
+   the ratio of four seats to two at p95 (no target: for information). ``--tables-only`` runs
+   that alone.
 
     python -m benchmarks.web --games 150
+    python -m benchmarks.web --tables 20 --tables-only
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import Any
 from urllib.parse import urlparse
 
 import httpx2 as httpx
@@ -99,15 +106,89 @@ def play(base: str, games: int, seed: int) -> tuple[list[float], list[float], li
     return actions, hints, steps
 
 
+TWO = [{"name": "小明", "player": "human"}, {"name": "高手", "player": "expert"}]
+FOUR = [
+    {"name": "小明", "player": "human"},
+    {"name": "小红", "player": "human"},
+    {"name": "高手", "player": "expert"},
+    {"name": "普通", "player": "normal"},
+]
+KINDS = ("action", "computer step", "hint", "review")
+
+
+def play_tables(
+    base: str, seats: list[dict[str, str]], games: int, seed: int
+) -> dict[str, list[float]]:
+    """Server times (ms) by request kind over ``games`` whole games at a table of ``seats``."""
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    with httpx.Client(base_url=base, timeout=60) as client:
+
+        def post(path: str, body: object, kind: str) -> Any:
+            response = client.post(path, json=body)
+            response.raise_for_status()
+            times[kind].append(server_ms(response))
+            return response.json()
+
+        for _ in range(games):
+            body = post("/api/new", {"mode": "table", "seats": seats, "first": "random"}, "action")
+            while not body["view"]["finished"]:
+                game, view = body["game"], body["view"]
+                side = view["sides"][view["current"]]
+                if side["player"] != "human":
+                    body = post("/api/computer", {"game": game}, "computer step")
+                    continue
+                body = post("/api/action", {"game": game, "action": {"type": "roll"}}, "action")
+                if body["view"]["can_hint"]:
+                    body = post("/api/hint", {"game": body["game"]}, "hint")
+                if rng.random() < 0.7:
+                    hold = [i for i in range(5) if rng.random() < 0.5]
+                    action = {"type": "roll", "hold": hold}
+                    body = post("/api/action", {"game": body["game"], "action": action}, "action")
+                rows = body["view"]["sides"][body["view"]["current"]]["boxes"]
+                box = max((r for r in rows if r["allowed"]), key=lambda r: r["preview"])["key"]
+                action = {"type": "score", "box": box}
+                body = post("/api/action", {"game": body["game"], "action": action}, "action")
+            for seat, side in enumerate(body["view"]["sides"]):
+                if side["player"] == "human":
+                    post("/api/review", {"game": body["game"], "seat": seat}, "review")
+    return times
+
+
+def report_tables(base: str, games: int, seed: int) -> None:
+    """Per request kind, p50/p95 at two seats and at four, and the ratio at p95."""
+    two = play_tables(base, TWO, games, seed)
+    four = play_tables(base, FOUR, games, seed + 1)
+    print(f"tables of two (person, 高手) and of four (two people, 高手, 普通), {games} games each")
+    for kind in KINDS:
+        a, b = (percentile(two[kind], q) for q in (0.5, 0.95))
+        c, d = (percentile(four[kind], q) for q in (0.5, 0.95))
+        print(
+            f"  {kind:<14} 2 seats n={len(two[kind]):<5} p50 {a:6.2f} p95 {b:6.2f} ms   "
+            f"4 seats n={len(four[kind]):<5} p50 {c:6.2f} p95 {d:6.2f} ms   "
+            f"p95 ×{d / b:.2f}"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=whole_number(1), default=150)
     parser.add_argument("--seed", type=whole_number(0), default=1)
+    parser.add_argument(
+        "--tables", type=whole_number(0), default=20, help="games at each table size (0: none)"
+    )
+    parser.add_argument("--tables-only", action="store_true", help="only the tables")
     args = parser.parse_args()
 
+    if args.tables_only:
+        with running_server(workers=1) as (base, _pid):
+            report_tables(base, args.tables, args.seed)
+        return 0
     with running_server(workers=1) as (base, _pid):
         weight, count, foreign = page_weight(base)
         actions, hints, steps = play(base, args.games, args.seed)
+        if args.tables:
+            report_tables(base, args.tables, args.seed)
 
     ok = weight <= 150 * 1024 and not foreign
     print(f"first load        {weight / 1024:.1f} KB in {count} requests (target <= 150 KB)")

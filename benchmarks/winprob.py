@@ -13,7 +13,11 @@ Prints, each line marked ok or MISSED against the targets (exit status 1 when on
 - the time of a 高手 move through the server's /api/computer (median and p95; target ≤ 50 ms);
 - for information, ``--levels`` games against 普通 and against 入门, with the calibration of the
   chances as the page shows them there (the computer valued with its handicap,
-  ``yahtzee.winprob.calibration``).
+  ``yahtzee.winprob.calibration``);
+- at a table of three, ``--table`` games of the play-to-win 高手 against two EV optima
+  (``yahtzee.players.table``: each seat starts a third of the games): its win share (a shared
+  best split evenly) against the fair third, with a 95 % interval, its wins alone, places and
+  mean. ``--table-only`` runs that alone.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from yahtzee.commands._numbers import whole_number
 from yahtzee.game import Difficulty, First, Game, Mode
 from yahtzee.players import EXPERT_EV, get_player, get_policy
 from yahtzee.players.simulate import head_to_head
+from yahtzee.players.table import interval, play_table
 from yahtzee.players.winmax import MatchResult, match_vs_ev
 from yahtzee.server import create_app
 from yahtzee.solver import load_table
@@ -106,6 +111,28 @@ def _calibration(result: MatchResult, what: str, turns: bool = False) -> float:
     return worst
 
 
+def _table(games: int, seed: int) -> None:
+    """The play-to-win 高手 at a table of three against two EV optima."""
+    table = load_table()
+    seats = ("expert-win", "expert", "expert")
+    play_table(table, seats, 30, seed + 1)  # compile and load before timing
+    result = play_table(table, seats, games, seed)
+    fair = 1 / len(seats)
+    print(f"a table of three: {', '.join(seats)}, {games:,} games, seed {seed}")
+    for i, seat in enumerate(result.seats):
+        low, high = interval(seat, games)
+        places = " / ".join(f"{share:.2%}" for share in seat.places)
+        print(
+            f"  seat {i} {seat.player}: win share {seat.share:.2%} (95 %: {low:.2%} to "
+            f"{high:.2%}; fair {fair:.2%})  alone {seat.win:.2%}  places {places}  "
+            f"mean {seat.mean:.2f}"
+        )
+    print(
+        f"  best total shared in {result.draw:.2%} of games; "
+        f"{games / result.seconds:,.1f} games per second (no target)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=whole_number(1), default=100_000)
@@ -122,7 +149,17 @@ def main() -> int:
         default=400,
         help="高手 moves timed via the server (0: none)",
     )
+    parser.add_argument(
+        "--table",
+        type=whole_number(0),
+        default=20_000,
+        help="games at a table of three, the 高手 against two EV optima (0: none)",
+    )
+    parser.add_argument("--table-only", action="store_true", help="only the table of three")
     args = parser.parse_args()
+    if args.table_only:
+        _table(args.table, args.seed)
+        return 0
     table = load_table()
     missed = 0
     n = args.games
@@ -166,6 +203,8 @@ def main() -> int:
         worst = _calibration(vs, f"the 胜率 against {level.zh}")
         print(f"  worst bin off by {worst:.2%} (no target)")
 
+    if args.table:
+        _table(args.table, args.seed)
     if not args.moves:
         print("高手 move time: not measured (--moves 0)")
         return 1 if missed else 0

@@ -3,15 +3,36 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from yahtzee.dice_record import DiceRecords
-from yahtzee.game import Difficulty, First, Game, Mode, RandomSource, Roll, Score, UseHint
+from yahtzee.game import (
+    THE_COMPUTER,
+    Difficulty,
+    First,
+    Game,
+    Mode,
+    PlayerKind,
+    RandomSource,
+    Roll,
+    Score,
+    Seat,
+    UseHint,
+)
 from yahtzee.players import get_player
 from yahtzee.rules import Box
 from yahtzee.solver import Table
 
 TEST_KEY = b"a dice key for the tests, 32 byte"
+PLAYER, COMPUTER = 0, 1
+"""The seats of 人机对战: the player's, then the computer's."""
+
+
+def with_level(game: Game, level: Difficulty) -> Game:
+    """A 人机对战 ``game`` whose computer is of ``level``."""
+    seat = Seat(THE_COMPUTER, PlayerKind.computer(level))
+    return replace(game, sides=(game.sides[0], replace(game.sides[1], seat=seat)))
 
 
 def make_records(seed: int = 0, key: bytes = TEST_KEY) -> DiceRecords:
@@ -38,6 +59,35 @@ def random_game(
         game = Game.new(Mode.VS, level, first, rng, record)
     else:
         game = Game.new(record=record)
+    return play_randomly(game, rng, dice, stop_after)
+
+
+NAMES = ("小明", "小红", "Ann", "阿 强", "Bob", "🎲 Zoë", "奶奶", "x" * 12)
+
+
+def random_table(
+    seed: int, stop_after: int | None = None, records: DiceRecords | None = None
+) -> Game:
+    """A random table (和朋友玩) of 2 to 4 seats, at least one a person, played at random from
+    ``seed`` as ``random_game`` plays (every seat's moves, a computer's too)."""
+    rng = random.Random(seed)
+    dice: RandomSource = rng
+    record = None
+    if records is not None:
+        dice, record = records, records.new()
+    count = rng.randint(2, 4)
+    players = [rng.choice(list(PlayerKind)) for _ in range(count)]
+    players[rng.randrange(count)] = PlayerKind.HUMAN
+    seats = [Seat(name, kind) for name, kind in zip(rng.sample(NAMES, count), players, strict=True)]
+    first = rng.choice((First.ME, First.RANDOM))
+    return play_randomly(Game.seated(seats, first, rng, record), rng, dice, stop_after)
+
+
+def play_randomly(
+    game: Game, rng: random.Random, dice: RandomSource, stop_after: int | None = None
+) -> Game:
+    """``game`` played on at random (``random_game``'s policy) to its end, or for
+    ``stop_after`` actions."""
     actions = 0
     while not game.finished:
         if stop_after is not None and actions >= stop_after:

@@ -8,11 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.gameplay import random_game
+from tests.gameplay import COMPUTER, PLAYER, random_game
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
-    COMPUTER,
-    PLAYER,
     ROUNDS,
     Difficulty,
     First,

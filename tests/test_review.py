@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.gameplay import random_game, risky_game
+from tests.gameplay import PLAYER, random_game, risky_game
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
-from yahtzee.game import PLAYER, Game, Roll, Score, positions_for
+from yahtzee.game import Game, Roll, Score, positions_for
 from yahtzee.report import review_json
 from yahtzee.review import review_side
 from yahtzee.rules import Sheet

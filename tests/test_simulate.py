@@ -241,3 +241,54 @@ def test_cli_expert_win_either_way_round_is_one_match(
         first["win"],
     )
     assert (second["mean"], second["opponent_mean"]) == (first["opponent_mean"], first["mean"])
+
+
+def test_cli_table_reports_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--table", "expert,normal,beginner", "--games", "30", "--seed", "4"]
+    assert main([*argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["table"] == ["expert", "normal", "beginner"] and out["games"] == 30
+    seats = out["seats"]
+    assert [s["player"] for s in seats] == ["expert", "normal", "beginner"]
+    assert sum(s["share"] for s in seats) == pytest.approx(1.0)
+    assert sum(s["win"] for s in seats) + out["draw"] == pytest.approx(1.0)
+    for seat in seats:
+        assert sum(seat["places"]) == pytest.approx(1.0)
+        low, high = seat["share_interval"]
+        assert low <= seat["share"] <= high
+    # The same seed, the same games; the EV optimum outscores 普通, which outscores 入门.
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == out
+    assert seats[0]["mean"] > seats[1]["mean"] > seats[2]["mean"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    for words in ("a table of 3", "seat 0 expert: mean", "win share", "places 1:", "shared in"):
+        assert words in text
+
+
+def test_cli_table_with_the_play_to_win_expert(
+    win_tables: WinTables, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--table", "expert-win,expert,normal,beginner", "--games", "8", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [s["player"] for s in out["seats"]] == ["expert-win", "expert", "normal", "beginner"]
+    assert sum(s["share"] for s in out["seats"]) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("expert", "a table has 2 to 4 seats, got 1"),
+        ("expert,normal,normal,beginner,expert", "a table has 2 to 4 seats, got 5"),
+        ("expert,robot", "unknown player: 'robot'"),
+    ],
+)
+def test_cli_table_bad_arguments(
+    capsys: pytest.CaptureFixture[str], table: str, message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--table", table])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

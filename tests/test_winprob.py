@@ -25,10 +25,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import random_sheet
-from tests.gameplay import random_game, risky_game
+from tests.gameplay import random_game, risky_game, with_level
 from yahtzee.cli import main
 from yahtzee.codec import to_json
-from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, Side, Turn
+from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score, Side, Turn, lobby_seats
 from yahtzee.hints import hint_for
 from yahtzee.players import EXPERT_EV, get_player
 from yahtzee.players.expert import ExpertPlayer
@@ -52,6 +52,8 @@ from yahtzee.winprob.tables import (
     load_win_tables,
 )
 from yahtzee.winprob.words import percent, reason
+
+YOU_SEAT, EXPERT_SEAT = lobby_seats(Mode.VS, Difficulty.EXPERT)
 
 Roll5 = tuple[int, ...]
 
@@ -258,7 +260,7 @@ def _vs_game(rng: random.Random) -> Game:
     used = 3 - rolls_left
     turn = Turn(rolls=(dice,) * used, keeps=((),) * (used - 1), hinted=(False,) * used)
     game = Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER)
-    sides = (Side("player", theirs), Side("computer", mine))
+    sides = (replace(game.sides[0], sheet=theirs), replace(game.sides[1], sheet=mine))
     return replace(game, sides=sides, turn=turn, current=1)
 
 
@@ -272,8 +274,9 @@ def test_play_to_win_moves_are_legal(solver_table: Table, seed: int) -> None:
     action = player.step(game)
     game.apply(action, rng)  # the checked path raises on anything illegal
     chances = WinModel(load_win_tables(solver_table)).chances(game)
-    assert chances.player + chances.draw + chances.computer == pytest.approx(1.0)
-    assert min(chances.player, chances.draw, chances.computer) >= 0.0
+    mine, theirs = chances.win
+    assert mine + chances.draw + theirs == pytest.approx(1.0)
+    assert min(mine, chances.draw, theirs) >= 0.0
 
 
 def test_kept_lattices_answer_as_fresh_ones(tables: WinTables) -> None:
@@ -286,8 +289,8 @@ def test_kept_lattices_answer_as_fresh_ones(tables: WinTables) -> None:
         assert shared.decide(game) == fresh.decide(game)
         assert shared.chances(game) == fresh.chances(game)
     me, other = games[0].acting.sheet, games[0].sides[0].sheet
-    assert shared.lattice(me, other) is shared.lattice(me, other)
-    assert shared.lattice(me, other, (5, 0)) is not shared.lattice(me, other)
+    assert shared.lattice(me, [other]) is shared.lattice(me, [other])
+    assert shared.lattice(me, [other], (5, 0)) is not shared.lattice(me, [other])
 
 
 def test_whole_vs_game_and_solitaire(solver_table: Table) -> None:
@@ -313,7 +316,7 @@ def test_far_behind_it_gambles(solver_table: Table) -> None:
     turn = Turn(rolls=((6, 6, 6, 2, 3),), keeps=(), hinted=(False,))
     game = replace(
         Game.new(Mode.VS, Difficulty.EXPERT, First.ME),
-        sides=(Side("player", theirs), Side("computer", mine)), turn=turn, current=1,
+        sides=(Side(YOU_SEAT, theirs), Side(EXPERT_SEAT, mine)), turn=turn, current=1,
     )  # fmt: skip
     assert side_state(mine)[0] < side_state(theirs)[0]
     assert model.decide(game) == (6, 6, 6)
@@ -384,7 +387,7 @@ def test_vs_hint_says_why_it_leaves_the_ev_choice(
     turn = Turn(rolls=(dice, dice), keeps=((),), hinted=(False, False))
     game = replace(
         Game.new(Mode.VS, Difficulty.EXPERT, First.COMPUTER),
-        sides=(Side("player", mine), Side("computer", theirs)), turn=turn, current=0,
+        sides=(Side(YOU_SEAT, mine), Side(EXPERT_SEAT, theirs)), turn=turn, current=0,
     )  # fmt: skip
     advisor = Advisor(solver_table)
     ev_hint = hint_for(game, advisor, load_outlook(solver_table))
@@ -495,7 +498,7 @@ def test_only_the_player_and_the_expert_take_risks(client: TestClient, solver_ta
     game = risky_game(solver_table)
 
     def review(level: Difficulty) -> dict[str, Any]:
-        played = replace(game, difficulty=level)
+        played = with_level(game, level)
         body = client.post("/api/review", json={"game": to_json(played), "side": "computer"})
         assert body.status_code == 200
         answer: dict[str, Any] = body.json()
@@ -594,11 +597,15 @@ def test_curve_is_what_the_bar_showed(tables: WinTables, seed: int) -> None:
         shown[(g.round, g.current, g.turn.rolls_used)] = model.chances(g)
     assert len(curve.points) == len(shown)
     for p in curve.points:
-        want = shown[(p.round, p.side, p.roll)]
-        assert p.chances.player == pytest.approx(want.player, abs=1e-12)
+        want = shown[(p.round, p.seat, p.roll)]
+        assert p.chances.win[0] == pytest.approx(want.win[0], abs=1e-12)
         assert p.chances.draw == pytest.approx(want.draw, abs=1e-12)
     assert curve.end == model.chances(game)
-    assert curve.end in (Chances(1.0, 0.0, 0.0), Chances(0.0, 1.0, 0.0), Chances(0.0, 0.0, 1.0))
+    assert curve.end in (
+        Chances((1.0, 0.0), 0.0, (1.0, 0.0)),
+        Chances((0.0, 0.0), 1.0, (0.5, 0.5)),
+        Chances((0.0, 1.0), 0.0, (0.0, 1.0)),
+    )
 
 
 def test_cli_play_to_win_head_to_head(

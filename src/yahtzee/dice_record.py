@@ -3,7 +3,8 @@
 A record id is ``<seed>-<key id>``: 32 hex digits of seed (random for a new game; for the daily
 challenge of day D, the first 32 hex digits of HMAC-SHA256(key, "daily:D")), then the first 8
 hex digits of HMAC-SHA256(key, "dice key id"), which name the key the record was made under.
-The value of the die at position i (0–4) of roll r (0–2) of turn t (0–12) of side s is::
+The value of the die at position i (0–4) of roll r (0–2) of turn t (0–12) of seat s (0–3: in
+人机对战 the player's seat is 0 and the computer's 1) is::
 
     digest = HMAC-SHA256(key, "dice:<seed>:<s>:<t>:<r>")
     die    = 1 + (the i-th byte of digest below 252) mod 6
@@ -130,7 +131,8 @@ class DiceRecords:
         return self.fresh.randint(a, b)
 
     def slots(self, record: str, side: int, turn: int, roll: int) -> Dice:
-        """The five values the dice of ``record`` take when rolled at this roll, by position."""
+        """The five values the dice of ``record`` take when rolled at this roll of seat
+        ``side``, by position."""
         seed = record.split("-", 1)[0]
         message = f"dice:{seed}:{side}:{turn}:{roll}"
         found: list[int] = []

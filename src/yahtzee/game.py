@@ -1,19 +1,22 @@
-"""The game model: an immutable state for one or two sides, its actions and the checked ``apply``.
+"""The game model: an immutable state for 1 to 4 seats, its actions and the checked ``apply``.
 
 A ``Game`` is a value: ``apply(game, action, rng)`` returns a new game or raises, leaving the old
 one untouched. Chance is explicit: the only randomness is the injected ``rng`` used by ``Roll``,
 so a game replays exactly from its seed and its actions.
 
-Side 0 is always the player; in 人机对战 side 1 is the computer. Sides alternate whole turns;
-``round`` (1–13) advances once every side has played it. Each side keeps a log of every turn:
-what each roll showed, what was kept before the next roll, whether a hint was used at each
-decision, and the box scored. The review and the computer's visible turns are built on it.
+A game is a list of seats, each with a name and a player: a person (``human``) or a computer of
+a level. 单人挑战 is one person; 人机对战 a person and a computer; 和朋友玩 (``table``) 2 to 4
+seats with at least one person. Seats take whole turns in order from the starter; ``round``
+(1–13) advances once every seat has played it. Each seat keeps its own sheet, its own hints (a
+person's three) and a log of every turn: what each roll showed, what was kept before the next
+roll, whether a hint was used at each decision, and the box scored. The review and the
+computers' visible turns are built on it.
 
 A game may roll from a dice record (``Record``): its dice are then fixed in advance, slot by slot,
 by a ``RecordSource`` handed in as the generator (``yahtzee.dice_record`` holds the key that makes
 one; this module never sees it). A die rolled at (side, turn, roll, position) takes that slot's
-value whatever else is held, and a held die keeps its value. A game without a record draws fresh
-dice from any ``RandomSource``.
+value whatever else is held, and a held die keeps its value; the side is the seat's index. A game
+without a record draws fresh dice from any ``RandomSource``.
 
 ``apply`` is the checked path the API uses. ``Game.unchecked_roll`` / ``unchecked_score`` skip the
 checks for callers that generate only legal moves (simulators).
@@ -22,11 +25,12 @@ checks for callers that generate only legal moves (simulators).
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from enum import StrEnum
-from typing import Final, Literal, Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.rules import (
@@ -41,14 +45,23 @@ from yahtzee.rules import (
 )
 
 HINTS_PER_GAME: Final = 3
+"""Hints each person has in a game (a computer has none)."""
 ROUNDS: Final = len(BOXES)
-PLAYER: Final = 0
-COMPUTER: Final = 1
+MAX_SEATS: Final = 4
+MIN_TABLE_SEATS: Final = 2
+NAME_LENGTH: Final = 12
+"""The most characters a seat's name has (after trimming)."""
+YOU: Final = "你"
+THE_COMPUTER: Final = "电脑"
+"""The names of the seats of 单人挑战 and 人机对战, as the page labels their columns."""
 
 
 class Mode(StrEnum):
+    """The lobby's choice: 单人挑战, 人机对战, or 和朋友玩 (a table of 2 to 4 seats)."""
+
     SINGLE = "single"
     VS = "vs"
+    TABLE = "table"
 
 
 class Difficulty(StrEnum):
@@ -61,12 +74,125 @@ class Difficulty(StrEnum):
         return {"beginner": "入门", "normal": "普通", "expert": "高手"}[self.value]
 
 
+class PlayerKind(StrEnum):
+    """Who plays a seat: a person, or a computer of a level (the values are the levels')."""
+
+    HUMAN = "human"
+    BEGINNER = "beginner"
+    NORMAL = "normal"
+    EXPERT = "expert"
+
+    @property
+    def level(self) -> Difficulty | None:
+        """The computer's level; None for a person."""
+        return None if self is PlayerKind.HUMAN else Difficulty(self.value)
+
+    @classmethod
+    def computer(cls, level: Difficulty) -> PlayerKind:
+        return cls(level.value)
+
+
 class First(StrEnum):
-    """Who rolls first, as chosen in the lobby; ``RANDOM`` is settled once when the game starts."""
+    """Who rolls first, as chosen in the lobby; ``RANDOM`` is settled once when the game starts.
+
+    ``ME`` is the first seat; ``COMPUTER`` (人机对战 only) the computer's seat."""
 
     ME = "me"
     COMPUTER = "computer"
     RANDOM = "random"
+
+
+CONTROLS: Final = "\x00-\x1f\x7f-\x9f\u2028\u2029"
+"""The characters a name may not hold, as a regular expression's class: the control characters
+and the line and paragraph separators."""
+NAME_PATTERN: Final = (
+    f"^\\s*[^\\s{CONTROLS}](?:[^{CONTROLS}]{{0,{NAME_LENGTH - 2}}}[^\\s{CONTROLS}])?\\s*$"
+)
+"""What ``check_name`` accepts, as a regular expression (for the API's schema)."""
+
+
+def check_name(name: object) -> str:
+    """A seat's name trimmed: 1 to ``NAME_LENGTH`` characters, no control characters nor line
+    breaks (``CONTROLS``). Raises MalformedError naming the problem and quoting the name."""
+    if not isinstance(name, str):
+        raise MalformedError(f"a seat's name is text, got {name!r}")
+    trimmed = name.strip()
+    if not trimmed:
+        raise MalformedError(f"a seat's name needs a character besides spaces, got {name!r}")
+    if len(trimmed) > NAME_LENGTH:
+        raise MalformedError(
+            f"a seat's name has at most {NAME_LENGTH} characters, got {len(trimmed)}: {trimmed!r}"
+        )
+    for char in trimmed:
+        # Cs: a lone surrogate, which JSON's \ud800 can carry and no text can print.
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            raise MalformedError(
+                f"a seat's name has no control characters, got U+{ord(char):04X} in {trimmed!r}"
+            )
+    return trimmed
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: its name and who plays it."""
+
+    name: str
+    player: PlayerKind
+
+    @property
+    def human(self) -> bool:
+        return self.player is PlayerKind.HUMAN
+
+    @property
+    def level(self) -> Difficulty | None:
+        return self.player.level
+
+
+def lobby_seats(mode: Mode, difficulty: Difficulty | None = None) -> tuple[Seat, ...]:
+    """The seats of 单人挑战 (你) or of 人机对战 (你 and the 电脑 of ``difficulty``)."""
+    if mode is Mode.SINGLE:
+        return (Seat(YOU, PlayerKind.HUMAN),)
+    if mode is Mode.VS and difficulty is not None:
+        return (Seat(YOU, PlayerKind.HUMAN), Seat(THE_COMPUTER, PlayerKind.computer(difficulty)))
+    raise MalformedError(f"{mode.value!r} games have no fixed seats")
+
+
+def check_seats(mode: Mode, seats: Sequence[Seat], first: First) -> None:
+    """Raise MalformedError unless ``seats`` (names trimmed) and ``first`` fit ``mode``: one
+    person alone; a person then a computer in 人机对战; 2 to 4 seats with at least one person at
+    a table, whose first roll is the first seat's or a random seat's. Names are unique."""
+    count = len(seats)
+    kinds = [seat.player.value for seat in seats]
+    if mode is Mode.SINGLE:
+        if kinds != ["human"]:
+            raise MalformedError(f"a single-player game is one person, got {kinds}")
+        if first is not First.ME:
+            raise MalformedError(
+                f"a single-player game starts with the player, got {first.value!r}"
+            )
+    elif mode is Mode.VS:
+        if count != 2 or not seats[0].human or seats[1].human:
+            raise MalformedError(
+                f"a game against the computer is a person and a computer, got {kinds}"
+            )
+    else:
+        if not MIN_TABLE_SEATS <= count <= MAX_SEATS:
+            raise MalformedError(f"a table has {MIN_TABLE_SEATS} to {MAX_SEATS} seats, got {count}")
+        if not any(seat.human for seat in seats):
+            raise MalformedError(f"a table needs at least one person, got {kinds}")
+        if first is First.COMPUTER:
+            raise MalformedError(
+                "a table starts with its first seat ('me') or a random one ('random'), "
+                "got 'computer'"
+            )
+    seen: dict[str, str] = {}
+    for seat in seats:
+        if check_name(seat.name) != seat.name:
+            raise MalformedError(f"a seat's name is stored trimmed, got {seat.name!r}")
+        key = seat.name.casefold()
+        if key in seen:
+            raise MalformedError(f"two seats are named {seen[key]!r} and {seat.name!r}")
+        seen[key] = seat.name
 
 
 class RandomSource(Protocol):
@@ -149,19 +275,45 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One side of the game: who plays it, its sheet and its log of finished turns."""
+    """One seat's part of the game: the seat, its sheet, its log of finished turns and the hints
+    it has left (a person starts with ``HINTS_PER_GAME``, a computer with none)."""
 
-    who: Literal["player", "computer"]
+    seat: Seat
     sheet: Sheet = field(default_factory=Sheet)
     log: tuple[TurnRecord, ...] = ()
+    hints_left: int = 0
+
+    @classmethod
+    def fresh(cls, seat: Seat) -> Side:
+        """The seat at the start of a game."""
+        return cls(seat, hints_left=HINTS_PER_GAME if seat.human else 0)
+
+    @property
+    def name(self) -> str:
+        return self.seat.name
+
+    @property
+    def human(self) -> bool:
+        return self.seat.human
+
+
+def places_of(totals: Sequence[int]) -> tuple[int, ...]:
+    """Each total's place: 1 plus the number of totals above it, so tied totals share a place
+    and the next place is skipped (1, 1, 3)."""
+    return tuple(1 + sum(other > mine for other in totals) for mine in totals)
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """The outcome of a finished game: each side's total and the winning side (None: a draw)."""
+    """The outcome of a finished game: each seat's total and place, and the winning seat (None
+    when the best total is shared, or for a single seat never)."""
 
     totals: tuple[int, ...]
     winner: int | None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return places_of(self.totals)
 
 
 # Actions ------------------------------------------------------------------------------------
@@ -209,16 +361,15 @@ def verb(action: Action) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A whole game between turns or mid-turn. Build one with ``Game.new``."""
+    """A whole game between turns or mid-turn. Build one with ``Game.new`` (单人挑战, 人机对战)
+    or ``Game.seated`` (any seats)."""
 
     mode: Mode
-    difficulty: Difficulty | None
     first: First
     starter: int
     sides: tuple[Side, ...]
     current: int
     round: int = 1
-    hints_left: int = HINTS_PER_GAME
     turn: Turn = field(default_factory=Turn)
     record: Record | None = None
     """The dice record it rolls from; None for fresh dice (games saved before records)."""
@@ -232,31 +383,48 @@ class Game:
         rng: RandomSource | None = None,
         record: Record | None = None,
     ) -> Game:
-        """A fresh game from lobby settings, rolling from ``record`` when given; ``First.RANDOM``
-        is settled here with ``rng``.
+        """A fresh 单人挑战 or 人机对战 from lobby settings (``lobby_seats``), rolling from
+        ``record`` when given; ``First.RANDOM`` is settled here with ``rng``.
 
         Raises MalformedError when the settings do not fit the mode.
         """
-        if mode is Mode.SINGLE:
-            if difficulty is not None:
-                raise MalformedError(
-                    f"a single-player game has no difficulty, got {difficulty.value!r}"
-                )
-            if first is not First.ME:
-                raise MalformedError(
-                    f"a single-player game starts with the player, got {first.value!r}"
-                )
-            return cls(mode, None, First.ME, PLAYER, (Side("player"),), PLAYER, record=record)
-        if difficulty is None:
+        if mode is Mode.SINGLE and difficulty is not None:
+            raise MalformedError(
+                f"a single-player game has no difficulty, got {difficulty.value!r}"
+            )
+        if mode is Mode.VS and difficulty is None:
             raise MalformedError("a game against the computer needs a difficulty")
+        if mode is Mode.TABLE:
+            raise MalformedError("a table is made of its seats (Game.seated)")
+        return cls.seated(lobby_seats(mode, difficulty), first, rng, record, mode)
+
+    @classmethod
+    def seated(
+        cls,
+        seats: Sequence[Seat],
+        first: First = First.ME,
+        rng: RandomSource | None = None,
+        record: Record | None = None,
+        mode: Mode = Mode.TABLE,
+    ) -> Game:
+        """A fresh game of ``seats`` (``check_seats``), rolling from ``record`` when given; the
+        first seat starts (``ME``), the computer's (``COMPUTER``, 人机对战), or one drawn with
+        ``rng`` (``RANDOM``). Raises MalformedError when the seats do not fit the mode."""
+        check_seats(mode, seats, first)
         if first is First.RANDOM:
-            starter = (rng or random.Random()).randint(0, 1)
+            starter = (rng or random.Random()).randint(0, len(seats) - 1)
+        elif first is First.COMPUTER:
+            starter = next(i for i, seat in enumerate(seats) if not seat.human)
         else:
-            starter = PLAYER if first is First.ME else COMPUTER
-        sides = (Side("player"), Side("computer"))
-        return cls(mode, difficulty, first, starter, sides, starter, record=record)
+            starter = 0
+        sides = tuple(Side.fresh(seat) for seat in seats)
+        return cls(mode, first, starter, sides, starter, record=record)
 
     # Derived facts ------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(side.seat for side in self.sides)
 
     @property
     def finished(self) -> bool:
@@ -266,6 +434,11 @@ class Game:
     def acting(self) -> Side:
         """The side whose turn it is."""
         return self.sides[self.current]
+
+    @property
+    def hints_left(self) -> int:
+        """The hints the seat in turn has left (none for a computer)."""
+        return self.acting.hints_left
 
     @property
     def result(self) -> Result | None:
@@ -292,12 +465,12 @@ class Game:
         return not self.finished and self.turn.dice is not None
 
     def can_hint(self) -> bool:
-        """Hints are for the player's own turn, once dice are showing, while some are left."""
+        """Hints are for a person's own turn, once dice are showing, while some are left."""
         return (
             not self.finished
-            and self.current == PLAYER
+            and self.acting.human
             and self.turn.dice is not None
-            and (self.hints_left > 0 or self.hinted_now)
+            and (self.acting.hints_left > 0 or self.hinted_now)
         )
 
     @property
@@ -330,14 +503,20 @@ class Game:
                 if self.hinted_now:
                     return self  # showing the same hint again costs nothing
                 hinted = (*self.turn.hinted[:-1], True)
+                side = replace(self.acting, hints_left=self.acting.hints_left - 1)
                 return replace(
-                    self, hints_left=self.hints_left - 1, turn=replace(self.turn, hinted=hinted)
+                    self, sides=self._with_acting(side), turn=replace(self.turn, hinted=hinted)
                 )
         raise MalformedError(f"unknown action: {action!r}")
 
+    def _with_acting(self, side: Side) -> tuple[Side, ...]:
+        sides = list(self.sides)
+        sides[self.current] = side
+        return tuple(sides)
+
     def _why_no_hint(self) -> str:
-        if self.current != PLAYER:
-            return "hints are not available during the computer's turn"
+        if not self.acting.human:
+            return f"hints are not available during a computer's turn ({self.acting.name})"
         if self.turn.dice is None:
             return "roll the dice before asking for a hint"
         return "no hints left in this game"
@@ -410,9 +589,8 @@ class Game:
             points=new_sheet.get(box) or 0,
             bonus=new_sheet.yahtzee_bonus - side.sheet.yahtzee_bonus,
         )
-        sides = list(self.sides)
-        sides[self.current] = replace(side, sheet=new_sheet, log=(*side.log, record))
-        game = replace(self, sides=tuple(sides), turn=Turn())
+        sides = self._with_acting(replace(side, sheet=new_sheet, log=(*side.log, record)))
+        game = replace(self, sides=sides, turn=Turn())
         if game.finished:
             return game
         nxt = (self.current + 1) % len(self.sides)
@@ -421,7 +599,7 @@ class Game:
 
 
 def play_order(starter: int, count: int) -> tuple[int, ...]:
-    """Sides in the order they play each round."""
+    """Seats in the order they play each round."""
     return tuple((starter + k) % count for k in range(count))
 
 

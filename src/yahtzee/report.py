@@ -9,13 +9,14 @@ optimal ones carry only what was chosen, keeping the body small. The summary's `
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from yahtzee.game import Game
 from yahtzee.plain import plain
 from yahtzee.review import Decision, Review
 from yahtzee.rules import NUM_DICE, UPPER_BONUS_THRESHOLD, Box
-from yahtzee.snapshot import WinShares
+from yahtzee.snapshot import SeatChances, WinShares
 from yahtzee.solver import Option
 from yahtzee.words import IdentityTerms, open_boxes_zh
 
@@ -92,34 +93,57 @@ class DecisionView:
 
 @dataclass(frozen=True, slots=True)
 class CurvePointView:
-    """The chances at one decision of 人机对战 (``roll`` 0: before the turn's first roll)."""
+    """The chances at one decision of a game of two seats or more, seat ``seat`` to act
+    (``roll`` 0: before its turn's first roll).
+
+    ``side``, ``player``, ``draw`` and ``computer``: compatibility fields of 人机对战 (the
+    acting seat as ``player`` or ``computer``, and its ``chances`` as the page reads them), left
+    out in other modes; to be removed once the page reads ``seat`` and ``chances``."""
 
     round: int
-    side: Literal["player", "computer"]
+    seat: int
     roll: int
-    player: float
-    draw: float
-    computer: float
+    chances: SeatChances
+    side: Literal["player", "computer"] | None = None
+    player: float | None = None
+    draw: float | None = None
+    computer: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CurveView:
-    """The 胜率 chart of a whole game, and the chances at its end."""
+    """The 胜率 chart of a whole game, and the chances at its end (``end``: 人机对战's, a
+    compatibility field as ``CurvePointView``'s)."""
 
     points: tuple[CurvePointView, ...]
-    end: WinShares
+    final: SeatChances
+    end: WinShares | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat of a reviewed game: its name and player, its total and its place once the game
+    is over (1 is best; tied totals share one)."""
+
+    name: str
+    player: Literal["human", "beginner", "normal", "expert"]
+    total: int
+    place: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class ReviewReport:
-    """A side's review: the summary, every decision, the mistakes costliest first (indices into
-    ``decisions``) and the deliberate risks in game order; in 人机对战 also the 胜率 chart."""
+    """A seat's review: the summary, every decision, the mistakes costliest first (indices into
+    ``decisions``) and the deliberate risks in game order; against others also the 胜率 chart.
+    Through the API also the seat reviewed (``seat``) and every seat of the game (``seats``)."""
 
     summary: SummaryView
     decisions: tuple[DecisionView, ...]
     mistakes: tuple[int, ...]
     risks: tuple[int, ...]
     win_curve: CurveView | None = None
+    seat: int | None = None
+    seats: tuple[SeatView, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = plain(self)
@@ -158,7 +182,7 @@ def _decision(review: Review, index: int, d: Decision) -> DecisionView:
 
 
 def review_report(review: Review, curve: CurveView | None = None) -> ReviewReport:
-    """``review`` laid out for the page; ``curve`` is 人机对战's 胜率 chart."""
+    """``review`` laid out for the page; ``curve`` is the 胜率 chart of a game against others."""
     index = {id(d): i for i, d in enumerate(review.decisions)}
     summary = SummaryView(
         start=round(review.start, 4),
@@ -181,6 +205,25 @@ def review_report(review: Review, curve: CurveView | None = None) -> ReviewRepor
         risks=tuple(sorted(review.risks)),
         win_curve=curve,
     )
+
+
+def seats_view(game: Game) -> tuple[SeatView, ...]:
+    """Every seat of ``game``, with its total and (once the game is over) its place."""
+    result = game.result
+    return tuple(
+        SeatView(
+            side.name,
+            side.seat.player.value,
+            side.sheet.total,
+            None if result is None else result.places[i],
+        )
+        for i, side in enumerate(game.sides)
+    )
+
+
+def with_seats(report: ReviewReport, game: Game, seat: int) -> ReviewReport:
+    """``report`` of seat ``seat`` of ``game``, naming the seat and every seat's place."""
+    return replace(report, seat=seat, seats=seats_view(game))
 
 
 def review_json(review: Review) -> dict[str, Any]:

@@ -1,8 +1,8 @@
-"""高手同骰: a computer player on the dice of a game's record, box by box beside the player.
+"""高手同骰: a computer player on the dice of a game's record, box by box beside a person's seat.
 
 ``replay`` plays a computer through a single-player game on a record: its dice are the slots of
-side 0, the player's side, so in 人机对战 it meets the dice the player met (as far as it rolls as
-the player did). ``compare`` lays the player's sheet beside it, with the difference per box;
+a seat (the record's side of that index), so it meets the dice that seat met (as far as it rolls
+as the seat did). ``compare`` lays the seat's sheet beside it, with the difference per box;
 ``same_dice`` does both for a finished game.
 """
 
@@ -10,20 +10,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yahtzee.errors import IllegalMoveError, RecordUnavailableError
-from yahtzee.game import PLAYER, Game, Record, RecordSource, Side
+from yahtzee.errors import IllegalMoveError, MalformedError, RecordUnavailableError
+from yahtzee.game import Game, Record, RecordSource, Side
 from yahtzee.plain import plain
 from yahtzee.players import Player
 from yahtzee.rules import BOXES, Box
 from yahtzee.snapshot import Totals, totals_of
 
 
-def replay(record: Record, player: Player, source: RecordSource) -> Game:
-    """The finished single-player game ``player`` plays on ``record``'s dice (the player's side's
+class SeatSlots:
+    """``source`` with seat ``seat``'s slots as the first seat's: a one-seat game rolled from it
+    meets the dice of that seat."""
+
+    def __init__(self, source: RecordSource, seat: int) -> None:
+        self.source = source
+        self.seat = seat
+
+    def randint(self, a: int, b: int) -> int:
+        return self.source.randint(a, b)
+
+    def slots(self, record: str, side: int, turn: int, roll: int) -> tuple[int, ...]:
+        return self.source.slots(record, self.seat + side, turn, roll)
+
+
+def replay(record: Record, player: Player, source: RecordSource, seat: int = 0) -> Game:
+    """The finished single-player game ``player`` plays on ``record``'s dice (seat ``seat``'s
     slots), rolled by ``source``."""
     game = Game.new(record=record)
+    dice = source if seat == 0 else SeatSlots(source, seat)
     while not game.finished:
-        game = game.apply(player.step(game), source)
+        game = game.apply(player.step(game), dice)
     return game
 
 
@@ -43,7 +59,8 @@ class BoxPair:
 
 @dataclass(frozen=True, slots=True)
 class SameDice:
-    """A computer's game on the player's dice, beside the player's (``POST /api/same-dice``)."""
+    """A computer's game on a person's dice, beside that seat's (``POST /api/same-dice``);
+    ``player`` fields are the seat's."""
 
     record: str
     daily: str | None
@@ -56,7 +73,9 @@ class SameDice:
     difference: int
     """The player's total less the computer's."""
     text: str
-    """The outcome in one Chinese line (高手同骰 268 分，你 251 分，少 17 分)."""
+    """The outcome in one Chinese line (高手同骰 268 分，你 251 分，你少 17 分)."""
+    seat: int = 0
+    name: str = "你"
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = plain(self)
@@ -67,25 +86,33 @@ def _dice_by_box(side: Side) -> dict[Box, tuple[int, ...]]:
     return {entry.box: entry.final_dice for entry in side.log}
 
 
-def same_dice(game: Game, player: Player, source: RecordSource, level_zh: str) -> SameDice:
-    """``player`` on the dice record of finished ``game``, beside the game's player side.
+def same_dice(
+    game: Game, player: Player, source: RecordSource, level_zh: str, seat: int | None = None
+) -> SameDice:
+    """``player`` on the dice record of finished ``game``, beside seat ``seat`` (by default the
+    first person's).
 
     Raises RecordUnavailableError for a game without a record, IllegalMoveError while the game
-    is not over.
+    is not over, MalformedError for a seat the game does not have.
     """
+    if seat is None:
+        seat = next((i for i, side in enumerate(game.sides) if side.human), 0)
+    if not 0 <= seat < len(game.sides):
+        raise MalformedError(f"this game has seats 0 to {len(game.sides) - 1}, got {seat}")
     if game.record is None:
         raise RecordUnavailableError(
             "this game has no dice record (saved before records, or under another dice key)"
         )
     if not game.finished:
         raise IllegalMoveError("the game is not over; the same dice are compared at its end")
-    return compare(game, replay(game.record, player, source), player.name, level_zh)
+    computer = replay(game.record, player, source, seat)
+    return compare(game, computer, player.name, level_zh, seat)
 
 
-def compare(game: Game, computer_game: Game, level: str, level_zh: str) -> SameDice:
-    """The player's side of finished ``game`` (with a record) beside ``computer_game``."""
+def compare(game: Game, computer_game: Game, level: str, level_zh: str, seat: int = 0) -> SameDice:
+    """Seat ``seat`` of finished ``game`` (with a record) beside ``computer_game``."""
     assert game.record is not None
-    mine, theirs = game.sides[PLAYER], computer_game.sides[PLAYER]
+    mine, theirs = game.sides[seat], computer_game.sides[0]
     my_dice, their_dice = _dice_by_box(mine), _dice_by_box(theirs)
     pairs = []
     for box in BOXES:
@@ -95,10 +122,11 @@ def compare(game: Game, computer_game: Game, level: str, level_zh: str) -> SameD
         )
     total, other_total = mine.sheet.total, theirs.sheet.total
     difference = total - other_total
+    name = mine.name
     if difference > 0:
-        outcome = f"你多 {difference} 分"
+        outcome = f"{name}多 {difference} 分"
     elif difference < 0:
-        outcome = f"你少 {-difference} 分"
+        outcome = f"{name}少 {-difference} 分"
     else:
         outcome = "打平"
     daily = game.record.daily
@@ -111,5 +139,7 @@ def compare(game: Game, computer_game: Game, level: str, level_zh: str) -> SameD
         player_totals=totals_of(mine.sheet),
         computer_totals=totals_of(theirs.sheet),
         difference=difference,
-        text=f"{level_zh}同骰 {other_total} 分，你 {total} 分，{outcome}",
+        text=f"{level_zh}同骰 {other_total} 分，{name} {total} 分，{outcome}",
+        seat=seat,
+        name=name,
     )

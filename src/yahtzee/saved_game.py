@@ -1,4 +1,14 @@
-"""The saved game's shape (``yahtzee.codec`` version 1), declared once as pydantic models.
+"""The saved game's shape (``yahtzee.codec`` versions 1 and 2), declared once as pydantic models.
+
+Version 1 (``GameModelV1``) holds 单人挑战 and 人机对战 as every browser has stored them: a
+player's side and a computer's (``who``), the computer's ``difficulty`` and the player's
+``hints_left`` at the top. Version 2 (``GameModelV2``) holds any seats: each side carries its
+seat's ``name`` and ``player`` and its own ``hints_left``, and a finished game's result the
+seats' ``places``. ``GameModel`` is what the API and ``check_shape`` take: a save whose
+``version`` is 2 is read as version 2, anything else as version 1 (whose ``version: expected 1``
+names the problem of an unknown version). Where the versions share a key they share its bounds
+(up to 4 sides), so a field's bounds are read from one place; the codec holds version 1 to its
+two sides.
 
 A game that rolls from a dice record carries ``record``; a game saved before records has no such
 key, and still loads.
@@ -16,7 +26,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationError
 from pydantic_core import PydanticCustomError
 
 from yahtzee.errors import InvalidGameError, clip, quote
@@ -41,6 +51,8 @@ FiveDice = Annotated[list[Die], Field(min_length=5, max_length=5)]
 Kept = Annotated[list[Die], Field(max_length=5)]
 BoxPoints = Annotated[int, Field(ge=0, le=50)] | None
 Total = Annotated[int, Field(ge=0, le=2000)]
+SeatIndex = Annotated[int, Field(ge=0, le=3)]
+MAX_SIDES = 4
 
 RECORD_PATTERN = r"^[0-9a-f]{32}-[0-9a-f]{8}$"
 """A dice record id: 32 hex digits of seed, '-', 8 of key id (``yahtzee.dice_record``)."""
@@ -99,7 +111,20 @@ class LoggedTurnModel(_GamePart):
 
 
 class SideModel(_GamePart):
+    """A side of version 1: the player's or the computer's."""
+
     who: Literal["player", "computer"]
+    sheet: SheetModel
+    totals: TotalsModel
+    log: Annotated[list[LoggedTurnModel], Field(max_length=13)]
+
+
+class SeatSideModel(_GamePart):
+    """A side of version 2: its seat (name and player) and the hints it has left."""
+
+    name: Annotated[str, Field(min_length=1, max_length=12)]
+    player: Literal["human", "beginner", "normal", "expert"]
+    hints_left: Annotated[int, Field(ge=0, le=3)]
     sheet: SheetModel
     totals: TotalsModel
     log: Annotated[list[LoggedTurnModel], Field(max_length=13)]
@@ -113,8 +138,16 @@ class TurnModel(_GamePart):
 
 
 class ResultModel(_GamePart):
-    totals: Annotated[list[Total], Field(min_length=1, max_length=2)]
-    winner: Annotated[int, Field(ge=0, le=1)] | None
+    totals: Annotated[list[Total], Field(min_length=1, max_length=MAX_SIDES)]
+    winner: SeatIndex | None
+
+
+class SeatResultModel(ResultModel):
+    """A finished game's result in version 2: also each seat's place (1 is best)."""
+
+    places: Annotated[
+        list[Annotated[int, Field(ge=1, le=MAX_SIDES)]], Field(min_length=1, max_length=MAX_SIDES)
+    ]
 
 
 class RecordModel(_GamePart):
@@ -125,28 +158,64 @@ class RecordModel(_GamePart):
     daily: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None
 
 
-class GameModel(_GamePart):
-    """A saved game (``yahtzee.codec`` version 1)."""
+class GameModelV1(_GamePart):
+    """A saved game of version 1 (单人挑战 or 人机对战, ``yahtzee.codec``)."""
 
     version: Annotated[Literal[1], BeforeValidator(_exact_int)]
     mode: Literal["single", "vs"]
     difficulty: Literal["beginner", "normal", "expert"] | None
     first: Literal["me", "computer", "random"]
-    starter: Annotated[int, Field(ge=0, le=1)]
+    starter: SeatIndex
     round: Annotated[int, Field(ge=1, le=13)]
-    current: Annotated[int, Field(ge=0, le=1)]
+    current: SeatIndex
     hints_left: Annotated[int, Field(ge=0, le=3)]
     finished: bool
-    sides: Annotated[list[SideModel], Field(min_length=1, max_length=2)]
+    sides: Annotated[list[SideModel], Field(min_length=1, max_length=MAX_SIDES)]
     turn: TurnModel
     result: ResultModel | None
     record: Annotated[RecordModel | None, BeforeValidator(_not_null)] = None
 
 
-def check_shape(data: object) -> GameModel:
-    """``data`` as a ``GameModel``; raise InvalidGameError naming the first field out of shape."""
+class GameModelV2(_GamePart):
+    """A saved game of version 2: any seats (``yahtzee.codec``)."""
+
+    version: Literal[2]
+    mode: Literal["single", "vs", "table"]
+    first: Literal["me", "computer", "random"]
+    starter: SeatIndex
+    round: Annotated[int, Field(ge=1, le=13)]
+    current: SeatIndex
+    finished: bool
+    sides: Annotated[list[SeatSideModel], Field(min_length=1, max_length=MAX_SIDES)]
+    turn: TurnModel
+    result: SeatResultModel | None
+    record: Annotated[RecordModel | None, BeforeValidator(_not_null)] = None
+
+
+SavedGame = GameModelV1 | GameModelV2
+
+
+def _by_version(data: object) -> SavedGame:
+    # Dispatched by hand, not as a tagged union: pydantic would put the tag in each error's
+    # place (game.1.sides…), and the codec names fields from the game itself.
+    if isinstance(data, GameModelV1 | GameModelV2):
+        return data
+    if isinstance(data, dict) and type(data.get("version")) is int and data["version"] == 2:
+        return GameModelV2.model_validate(data)
+    return GameModelV1.model_validate(data)
+
+
+GameModel = Annotated[
+    SavedGame, PlainValidator(_by_version, json_schema_input_type=GameModelV1 | GameModelV2)
+]
+"""A saved game of either version, as requests carry it."""
+
+
+def check_shape(data: object) -> SavedGame:
+    """``data`` as a saved game of its version; raise InvalidGameError naming the first field
+    out of shape."""
     try:
-        return GameModel.model_validate(data)
+        return _by_version(data)
     except ValidationError as error:
         first = error.errors()[0]
         raise InvalidGameError(shape_problem(first, first["loc"])) from error
@@ -202,14 +271,22 @@ def shape_problem(error: Mapping[str, Any], loc: Sequence[int | str]) -> str:
 
 
 @functools.cache
-def _game_schema() -> dict[str, Any]:
-    return GameModel.model_json_schema()
+def _game_schemas() -> tuple[dict[str, Any], ...]:
+    return GameModelV1.model_json_schema(), GameModelV2.model_json_schema()
 
 
 def _field_schema(loc: Sequence[int | str]) -> dict[str, Any]:
-    """The JSON schema of the field at ``loc``: where the declared bounds are read back."""
-    root = _game_schema()
+    """The JSON schema of the field at ``loc``: where the declared bounds are read back (from
+    version 1's models, else version 2's: a key both have has the same bounds in both)."""
+    for root in _game_schemas():
+        try:
+            return _walk(root, loc)
+        except KeyError:
+            continue
+    raise KeyError(loc)
 
+
+def _walk(root: dict[str, Any], loc: Sequence[int | str]) -> dict[str, Any]:
     def resolve(node: dict[str, Any]) -> dict[str, Any]:
         if "anyOf" in node:  # a field that may also be null
             node = next(n for n in node["anyOf"] if n.get("type") != "null")

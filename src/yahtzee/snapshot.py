@@ -5,6 +5,24 @@ score now), whether the box may be chosen now (a dash when not), whether the pre
 and whether scoring it needs the confirm-on-zero question (``docs/behaviours.md`` S2, S4); plus
 totals, upper progress toward 63, whose turn it is and which actions are legal. The dataclasses
 here are the contract: the API's response models are made from them.
+
+Seats: ``sides[i]`` is seat ``i`` (its ``name``, ``player``: ``human`` or a level, its
+``hints_left``, and once the game is over its ``place``), ``current`` the seat in turn,
+``result.places`` each seat's place (1 is best; tied totals share a place) and ``chances`` each
+seat's 胜率 once the tables are loaded.
+
+Compatibility fields, derived from the seats for the page as it reads 单人挑战 and 人机对战
+today, to be removed once it reads the seat fields above (each means what it always has in
+those two modes):
+
+- ``acting``: ``"player"`` when the seat in turn is a person, else ``"computer"``;
+- ``hints_left``: the hints of the seat in turn when it is a person, else of the next person
+  to play (in both modes, the player's);
+- ``difficulty`` / ``difficulty_zh``: 人机对战's computer level (null in other modes);
+- ``sides[i].who`` (``player`` for a person, else ``computer``) and ``sides[i].label`` (the
+  seat's name: 你, 电脑);
+- ``result.player_won`` (a person has the best total alone; in both modes, the player won);
+- ``win``: 人机对战's ``{player, draw, computer}``, the two seats' ``chances``.
 """
 
 from __future__ import annotations
@@ -12,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from yahtzee.game import PLAYER, ROUNDS, Game
+from yahtzee.game import ROUNDS, THE_COMPUTER, YOU, Difficulty, Game, Mode, play_order
 from yahtzee.plain import plain
 from yahtzee.rules import (
     BOXES,
@@ -24,7 +42,8 @@ from yahtzee.rules import (
     is_yahtzee,
 )
 
-SIDE_LABELS: Final = ("你", "电脑")
+SIDE_LABELS: Final = (YOU, THE_COMPUTER)
+"""The columns of 单人挑战 and 人机对战 (their seats' names)."""
 
 Phase = Literal["roll", "decide", "score", "over"]
 
@@ -60,14 +79,26 @@ class Totals:
     total: int
 
 
+PlayerKey = Literal["human", "beginner", "normal", "expert"]
+
+
 @dataclass(frozen=True, slots=True)
 class SideView(Totals):
-    """One side's column: who it is, whether it acts now, its boxes and sums."""
+    """One seat's column: its name and player, whether it acts now, its boxes and sums."""
 
     who: Literal["player", "computer"]
+    """Compatibility: ``player`` for a person, ``computer`` for a computer (use ``player``)."""
     label: str
+    """The seat's name, as the column is headed (compatibility: use ``name``)."""
     acting: bool
     boxes: tuple[BoxView, ...]
+    name: str
+    player: PlayerKey
+    """``human``, or the computer's level."""
+    hints_left: int
+    """The seat's hints left (a computer has none)."""
+    place: int | None = None
+    """Its place once the game is over (1 is best; tied totals share one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +107,16 @@ class ResultView:
 
     totals: tuple[int, ...]
     winner: int | None
+    """The seat with the best total alone; null when it is shared (or for a single seat
+    never)."""
     player_won: bool
+    """Compatibility: a person has the best total alone."""
     draw: bool
+    """The best total is shared by two seats or more."""
     sides: tuple[Totals, ...]
+    places: tuple[int, ...]
+    """Each seat's place, 1 the best; tied totals share a place (1, 1, 3)."""
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,20 +129,36 @@ class WinShares:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatChances:
+    """Each seat's 胜率 from here, to 0.01 %: ``win[i]`` seat i's chance of the best total
+    alone, ``draw`` the chance that the best total is shared (they sum to 1), and ``share[i]``
+    seat i's chance with a shared best total split evenly among the seats sharing it (a draw of
+    two counts half; they sum to 1)."""
+
+    win: tuple[float, ...]
+    draw: float
+    share: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Snapshot:
     """Everything the page draws for one game."""
 
-    mode: Literal["single", "vs"]
+    mode: Literal["single", "vs", "table"]
     difficulty: Literal["beginner", "normal", "expert"] | None
+    """Compatibility: 人机对战's computer level (see the module's notes)."""
     difficulty_zh: str | None
     first: Literal["me", "computer", "random"]
     starter: int
     round: int
     rounds: int
     current: int
+    """The seat in turn (the last to play, once the game is over)."""
     acting: Literal["player", "computer"]
+    """Compatibility: whether the seat in turn is a person (see the module's notes)."""
     phase: Phase
     hints_left: int
+    """Compatibility: a person's hints left (see the module's notes; use the sides')."""
     hinted_now: bool
     finished: bool
     dice: tuple[int, ...] | None
@@ -122,7 +176,10 @@ class Snapshot:
     sides: tuple[SideView, ...]
     result: ResultView | None
     win: WinShares | None = None
-    """人机对战 only, once the 胜率 tables are loaded (the key is left out otherwise)."""
+    """Compatibility: 人机对战's ``chances`` as the page reads them (left out otherwise)."""
+    chances: SeatChances | None = None
+    """Each seat's 胜率, in a game of two seats or more once the 胜率 tables are loaded (the key
+    is left out otherwise)."""
     record: str | None = None
     """The id of the dice record the game rolls from (left out for a game saved before records):
     ``POST /api/new`` with it starts a game on the same dice."""
@@ -187,12 +244,17 @@ def _boxes(game: Game, index: int) -> tuple[BoxView, ...]:
 
 def _side(game: Game, index: int) -> SideView:
     side = game.sides[index]
+    result = game.result
     return SideView(
         **_sums(side.sheet),
-        who=side.who,
-        label=SIDE_LABELS[index],
+        who="player" if side.human else "computer",
+        label=side.name,
         acting=index == game.current and not game.finished,
         boxes=_boxes(game, index),
+        name=side.name,
+        player=side.seat.player.value,
+        hints_left=side.hints_left,
+        place=None if result is None else result.places[index],
     )
 
 
@@ -203,10 +265,32 @@ def _result(game: Game) -> ResultView | None:
     return ResultView(
         totals=tuple(result.totals),
         winner=result.winner,
-        player_won=result.winner == PLAYER,
+        player_won=result.winner is not None and game.sides[result.winner].human,
         draw=result.winner is None and len(result.totals) > 1,
         sides=tuple(Totals(**_sums(side.sheet)) for side in game.sides),
+        places=result.places,
+        names=tuple(side.name for side in game.sides),
     )
+
+
+def person_hints(game: Game) -> int:
+    """The hints of the seat in turn when it is a person, else of the next person to play (0
+    when nobody is one): the compatibility ``hints_left``."""
+    order = play_order(game.current, len(game.sides))
+    return next((game.sides[i].hints_left for i in order if game.sides[i].human), 0)
+
+
+def vs_level(game: Game) -> Difficulty | None:
+    """人机对战's computer level: the compatibility ``difficulty``."""
+    if game.mode is not Mode.VS:
+        return None
+    return next((side.seat.level for side in game.sides if not side.human), None)
+
+
+def win_shares(chances: SeatChances) -> WinShares:
+    """A two-seat game's ``chances`` as 人机对战's ``win`` (the first seat's, the second's)."""
+    player, computer = chances.win
+    return WinShares(player, chances.draw, computer)
 
 
 def _joker_text(allowed: dict[Box, int], bonus: int) -> str:
@@ -225,25 +309,26 @@ def _joker_text(allowed: dict[Box, int], bonus: int) -> str:
     return f"快艇！「快艇」一项记的是 0，没有加成；{rule}"
 
 
-def view_of(game: Game, win: WinShares | None = None) -> Snapshot:
-    """The snapshot of ``game``; ``win`` is 人机对战's 胜率 when the tables are loaded."""
+def view_of(game: Game, chances: SeatChances | None = None) -> Snapshot:
+    """The snapshot of ``game``; ``chances`` the seats' 胜率 when the tables are loaded."""
     turn = game.turn
     dice = turn.dice
     acting_sheet = game.acting.sheet
     joker = bool(dice) and is_yahtzee(dice or ()) and acting_sheet.get(Box.YAHTZEE) is not None
     bonus = bonus_for(acting_sheet, dice) if dice else 0
+    level = vs_level(game)
     return Snapshot(
         mode=game.mode.value,
-        difficulty=game.difficulty.value if game.difficulty else None,
-        difficulty_zh=game.difficulty.zh if game.difficulty else None,
+        difficulty=level.value if level else None,
+        difficulty_zh=level.zh if level else None,
         first=game.first.value,
         starter=game.starter,
         round=game.round,
         rounds=ROUNDS,
         current=game.current,
-        acting=game.acting.who,
+        acting="player" if game.acting.human else "computer",
         phase=_phase(game),
-        hints_left=game.hints_left,
+        hints_left=person_hints(game),
         hinted_now=game.hinted_now,
         finished=game.finished,
         dice=tuple(dice) if dice else None,
@@ -259,7 +344,8 @@ def view_of(game: Game, win: WinShares | None = None) -> Snapshot:
         bonus_now=bonus,
         sides=tuple(_side(game, i) for i in range(len(game.sides))),
         result=_result(game),
-        win=win,
+        win=win_shares(chances) if chances is not None and game.mode is Mode.VS else None,
+        chances=chances,
         record=game.record.id if game.record else None,
         daily=game.record.daily.isoformat() if game.record and game.record.daily else None,
     )

@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final, Literal
 
-from yahtzee.game import HINTS_PER_GAME, ROUNDS, Difficulty, First, Mode
+from yahtzee.game import (
+    HINTS_PER_GAME,
+    MAX_SEATS,
+    MIN_TABLE_SEATS,
+    NAME_LENGTH,
+    ROUNDS,
+    Difficulty,
+    First,
+    Mode,
+    PlayerKind,
+)
 from yahtzee.plain import dumps
 from yahtzee.practice.draw import MAX_SEED, ROUND_SIZE
 from yahtzee.practice.views import theme_terms
@@ -34,12 +44,17 @@ from yahtzee.rules import (
 )
 from yahtzee.snapshot import SIDE_LABELS
 
-MODE_NAMES: Final = {Mode.SINGLE: "单人挑战", Mode.VS: "人机对战"}
+MODE_NAMES: Final = {Mode.SINGLE: "单人挑战", Mode.VS: "人机对战", Mode.TABLE: "和朋友玩"}
 FIRST_NAMES: Final = {First.ME: "我先", First.COMPUTER: "电脑先", First.RANDOM: "随机"}
 
 EXPERT_LOSS: Final = 0.2
 """The mark of expert play: under 0.2 expected points lost per decision on average (Verhoeff's
 line between a strong player and the rest, which the review, the history and 练习 draw)."""
+PLAYER_NAMES: Final = {
+    PlayerKind.HUMAN: "真人",
+    **{kind: f"{level.zh}电脑" for kind in PlayerKind if (level := kind.level) is not None},
+}
+"""Who plays a seat, as the seat editor names it (真人, 入门电脑 …)."""
 
 # What each box counts, in a few words under its name (the points come with the snapshot).
 BOX_NOTES: Final = {
@@ -152,6 +167,16 @@ class BoxTerm:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatTerms:
+    """The bounds of a table (和朋友玩): its seats, their names."""
+
+    min: int
+    max: int
+    name_length: int
+    """The most characters a name has once trimmed (control characters are refused)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PageTerms:
     """Names and limits for the page's lobby, sheet, saved-game line and history."""
 
@@ -160,6 +185,9 @@ class PageTerms:
     """The sheet's sum rows: upper_subtotal, upper_bonus, yahtzee_bonus, total."""
     levels: tuple[Term, ...]
     modes: tuple[Term, ...]
+    players: tuple[Term, ...]
+    """Who may play a seat: ``human`` or a computer level."""
+    seats: SeatTerms
     sides: tuple[str, ...]
     rounds: int
     max_rolls: int
@@ -212,6 +240,8 @@ def page_terms() -> PageTerms:
         ),
         levels=tuple(Term(level.value, level.zh) for level in Difficulty),
         modes=tuple(Term(mode.value, MODE_NAMES[mode]) for mode in Mode),
+        players=tuple(Term(kind.value, PLAYER_NAMES[kind]) for kind in PlayerKind),
+        seats=SeatTerms(MIN_TABLE_SEATS, MAX_SEATS, NAME_LENGTH),
         sides=SIDE_LABELS,
         rounds=ROUNDS,
         max_rolls=MAX_ROLLS,

@@ -24,7 +24,8 @@ from tests.browser.support import (
     resume_saved,
     wait_scored,
 )
-from yahtzee.game import COMPUTER, Difficulty, First, Game, Mode, Roll, Score
+from tests.gameplay import COMPUTER
+from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score
 from yahtzee.rules import BOXES, Box
 
 pytestmark = pytest.mark.browser

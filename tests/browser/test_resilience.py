@@ -18,9 +18,9 @@ from tests.browser.support import (
     hold_the_computer_turn,
     requests_to,
 )
-from tests.gameplay import make_records
+from tests.gameplay import COMPUTER, PLAYER, make_records
 from yahtzee.codec import to_json
-from yahtzee.game import COMPUTER, PLAYER, Roll, Score
+from yahtzee.game import Roll, Score
 from yahtzee.rules import Box
 
 pytestmark = pytest.mark.browser

@@ -16,12 +16,13 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from tests.browser.support import OpenTable, Table, requests_to, resume_saved
-from tests.gameplay import random_game, risky_game, single_last_turn
+from tests.gameplay import COMPUTER, random_game, risky_game, single_last_turn
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import COMPUTER, Game, positions_for
+from yahtzee.game import Game, positions_for
 from yahtzee.report import review_report
 from yahtzee.review import Review, review_side
 from yahtzee.rules import Box
+from yahtzee.snapshot import vs_level
 from yahtzee.solver import NEW_GAME_VALUE, Advisor
 from yahtzee.solver import Table as SolverTable
 from yahtzee.winprob.advice import vs_review
@@ -657,7 +658,7 @@ def history_with_a_missing_review(table: Table, game: Game) -> None:
         "id": "g1",
         "date": "2024-06-11T14:02:00.000Z",
         "mode": game.mode.value,
-        "difficulty": None if game.difficulty is None else game.difficulty.value,
+        "difficulty": next((level.value for level in [vs_level(game)] if level), None),
         "outcome": outcome,
         "total": game.sides[0].sheet.total,
         "fp": "f1",

@@ -1,9 +1,10 @@
 """``yahtzee review GAME.json``: the post-game review (复盘) of a saved or exported game.
 
 Prints the summary line (开局期望 ＋ 运气 − 失误 ＝ 总分), the skill figures, and the costliest
-mistakes with what was best. ``--side computer`` reviews the computer's side of a vs game;
-a vs game also gets its 胜率 line and deliberate-risk count once the 胜率 tables are built.
-``--json`` prints the same review the web page draws.
+mistakes with what was best. ``--side`` picks the seat: ``player`` (the first person, the
+default), ``computer`` (the first computer) or a seat's number from 0; a game against others
+also gets its 胜率 line and deliberate-risk count once the 胜率 tables are built. ``--json``
+prints the same review the web page draws.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import unicodedata
 from yahtzee.commands._game_file import read_game
 from yahtzee.commands._numbers import whole_number
 from yahtzee.errors import MalformedError
+from yahtzee.game import YOU, Game
 
 HELP = "review a finished game (or a side that has filled its sheet): luck, mistakes, what was best"
 
@@ -23,9 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a game JSON file (as exported by the page), or - for stdin")
     parser.add_argument(
         "--side",
-        choices=("player", "computer"),
         default="player",
-        help="whose decisions to review; computer only for a 人机对战 game",
+        help="whose decisions to review: player (the first person), computer (the first "
+        "computer) or a seat's number from 0",
     )
     parser.add_argument("--top", type=whole_number(0), default=10, help="how many mistakes to list")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
@@ -58,50 +60,60 @@ def _cell(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def _chances_line(curve: dict[str, object], side: str) -> str:
-    """胜率: the reviewed side's chance before each of its turns, then its result."""
+def _chances_line(curve: dict[str, object], seat: int, name: str) -> str:
+    """胜率: the reviewed seat's chance before each of its turns, then its result."""
     from yahtzee.winprob.words import percent
 
-    other = "computer" if side == "player" else "player"
     points = curve["points"]
-    end = curve["end"]
-    assert isinstance(points, list) and isinstance(end, dict)
-    mine = [p for p in points if p["side"] == side and p["roll"] == 0]
-    starts = [percent(p[side], compact=True) for p in mine]
-    if end[side] == 1:
+    final = curve["final"]
+    assert isinstance(points, list) and isinstance(final, dict)
+    mine = [p for p in points if p["seat"] == seat and p["roll"] == 0]
+    starts = [percent(p["chances"]["win"][seat], compact=True) for p in mine]
+    if final["win"][seat] == 1:
         last = "胜"
-    elif end["draw"] == 1:
+    elif final["share"][seat] > 0 and final["draw"] == 1:
         last = "平"
-    elif end[other] == 1:
+    elif final["share"][seat] == 0:
         last = "负"
     else:
-        last = percent(end[side], compact=True)
-    who = "你" if side == "player" else "电脑"
-    return f"胜率（{who}，每回合{who}出手前）：{' '.join(starts)} → {last}"
+        last = percent(final["win"][seat], compact=True)
+    return f"胜率（{name}，每回合{name}出手前）：{' '.join(starts)} → {last}"
+
+
+def seat_of(game: Game, side: str) -> int:
+    """The seat ``--side`` names: ``player`` the first person, ``computer`` the first computer,
+    or a number. Raises MalformedError when the game has no such seat."""
+    if side in ("player", "computer"):
+        found = [i for i, s in enumerate(game.sides) if s.human == (side == "player")]
+        if not found:
+            raise MalformedError(f"this game has no {side} side")
+        return found[0]
+    if not side.isdigit() or int(side) >= len(game.sides):
+        raise MalformedError(
+            f"--side is player, computer or a seat from 0 to {len(game.sides) - 1}, got {side!r}"
+        )
+    return int(side)
 
 
 def run(args: argparse.Namespace) -> int:
-    from yahtzee.game import Mode
-    from yahtzee.report import review_json
+    from yahtzee.report import review_report, with_seats
     from yahtzee.review import review_side
     from yahtzee.solver import Advisor, load_table
     from yahtzee.winprob.advice import vs_review
-    from yahtzee.winprob.estimate import WinModel
+    from yahtzee.winprob.estimate import WinModel, valued
     from yahtzee.winprob.tables import find_win_tables
     from yahtzee.words import points_zh
 
     game = read_game(args.game)
-    index = 0 if args.side == "player" else 1
-    if index >= len(game.sides):
-        raise MalformedError("a single-player game has no computer side")
+    index = seat_of(game, args.side)
     table = load_table()
     advisor = Advisor(table)
     graded = review_side(game.sides[index], advisor)
     # As the page shows it, once the 胜率 tables exist (``yahtzee solve --win``): never built
     # here, it takes a minute.
-    tables = find_win_tables(table) if game.mode is Mode.VS else None
+    tables = find_win_tables(table) if valued(game) else None
     if tables is None:
-        review = review_json(graded)
+        review = with_seats(review_report(graded), game, index).to_json()
     else:
         review = vs_review(graded, game, index, WinModel(tables)).to_json()
     if args.json:
@@ -121,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     )
     curve = review.get("win_curve")
     if isinstance(curve, dict):
-        print(_chances_line(curve, args.side))
+        print(_chances_line(curve, index, game.sides[index].name))
         if summary["risks"]:
             print(
                 f"求胜取舍 {summary['risks']} 次，共 {points_zh(summary['risk_loss'])} 分："
@@ -136,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print()
-    chosen = "你的选择" if args.side == "player" else "电脑的选择"
+    side = game.sides[index]
+    chosen = "你的选择" if side.name == YOU else f"{side.name}的选择"
     rows = [("回合", "掷", "骰子", chosen, "最佳选择", "失误")]
     for i in mistakes[: args.top]:
         d = decisions[i]

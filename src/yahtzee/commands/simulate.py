@@ -3,12 +3,16 @@
 ::
 
     yahtzee simulate --player expert --games 10000 --seed 7 [--vs normal] [--json]
+    yahtzee simulate --table expert-win,normal,beginner --games 10000 [--json]
 
 Prints the mean, standard deviation and quartiles of the totals, P(upper bonus), P(50 in
 ``yahtzee``), the mean Yahtzee bonus, each box's mean and the games per second; with ``--vs``
-also the other side's figures and the wins, draws and losses of ``--player``. ``--json`` prints
-one object instead. A progress bar goes to stderr when stderr is a terminal. Exit status 2 with
-one line on stderr for bad arguments.
+also the other side's figures and the wins, draws and losses of ``--player``. ``--table`` plays
+tables of 2 to 4 computers (``yahtzee.players.table``; ``expert`` the EV optimum, ``expert-win``
+the play-to-win 高手, every seat starting as often) and prints each seat's mean, its win share
+(a shared best split evenly, with its 95 % interval), its wins alone and how often it took each
+place. ``--json`` prints one object instead. A progress bar goes to stderr when stderr is a
+terminal. Exit status 2 with one line on stderr for bad arguments.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import sys
 from yahtzee.commands._numbers import whole_number
 from yahtzee.commands._on_record import level
 from yahtzee.errors import MalformedError
-from yahtzee.game import Difficulty
+from yahtzee.game import MAX_SEATS, Difficulty
 from yahtzee.players import get_policy
 from yahtzee.players.simulate import Match, Summary, head_to_head, simulate
 from yahtzee.rules import BOXES
@@ -59,7 +63,59 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--vs", type=_level, help="play head to head against this player (same choices)"
     )
+    parser.add_argument(
+        "--table",
+        type=_table,
+        help="a table of 2 to 4 computers, comma-separated (beginner, normal, expert, expert-win)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _table(text: str) -> tuple[str, ...]:
+    """An argparse ``type``: 2 to 4 computers, comma-separated."""
+    keys = tuple(part.strip() for part in text.split(","))
+    for key in keys:
+        _level(key)  # one parse and one 'unknown player' message
+    if not 2 <= len(keys) <= MAX_SEATS:
+        raise argparse.ArgumentTypeError(
+            f"a table has 2 to {MAX_SEATS} seats, got {len(keys)}: {text!r}"
+        )
+    return keys
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    from yahtzee.players.table import interval, play_table
+    from yahtzee.solver import StderrProgress, load_table
+
+    if args.vs is not None:
+        raise MalformedError("--table plays a table of its own: leave out --vs")
+    tty = sys.stderr.isatty()
+    progress = StderrProgress(label=f"simulating {','.join(args.table)}") if tty else None
+    result = play_table(load_table(progress=tty), args.table, args.games, args.seed,
+                        progress=progress)  # fmt: skip
+    if args.json:
+        seats = [
+            {"seat": i, "player": o.player, "mean": o.mean, "win": o.win, "share": o.share,
+             "share_interval": list(interval(o, result.games)), "places": list(o.places)}
+            for i, o in enumerate(result.seats)
+        ]  # fmt: skip
+        out = {"table": list(args.table), "seed": args.seed, "games": result.games,
+               "draw": result.draw, "seats": seats}  # fmt: skip
+        print(json.dumps(out))
+        return 0
+    print(f"seed {args.seed}")
+    print(f"a table of {len(result.seats)}: {result.games:,} games, every seat starting as often")
+    fair = 1 / len(result.seats)
+    for i, o in enumerate(result.seats):
+        low, high = interval(o, result.games)
+        places = "  ".join(f"{k + 1}: {share:.2%}" for k, share in enumerate(o.places))
+        print(
+            f"  seat {i} {o.player}: mean {o.mean:.2f}  win share {o.share:.2%} "
+            f"({low:.2%} to {high:.2%}; fair {fair:.2%})  alone {o.win:.2%}  places {places}"
+        )
+    print(f"  best total shared in {result.draw:.2%} of games")
+    print(f"{result.games / result.seconds:,.0f} games per second")
+    return 0
 
 
 def summary_json(summary: Summary) -> dict[str, object]:
@@ -126,6 +182,8 @@ def _run_win(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     from yahtzee.solver import StderrProgress, load_table
 
+    if args.table is not None:
+        return _run_table(args)
     if EXPERT_WIN in (args.player, args.vs):
         return _run_win(args)
 

@@ -1,11 +1,13 @@
-"""高手 in 人机对战: the play-to-win expert, and its head-to-head simulator.
+"""The play-to-win 高手, and its simulators against the EV optimum.
 
-``WinMaxPlayer`` maximises the chance of beating the other side (a draw counts half) at every
-decision of a two-side game: each final scoring option is valued by the win chance of the position
-it leads to (``yahtzee.winprob.kernel.after_value``), keeps by the mean over the dice they may
-bring, rolls by the best keep; it gives up no points for less than 0.01 % of chance each
-(``kernel.EV_TIE``). In a solitaire game there is nobody to beat, and it plays exactly as
-``ExpertPlayer`` (the EV optimum).
+``WinMaxPlayer`` maximises its chance of beating the best of the other seats (a best total shared
+with k others counts 1/(k+1)) at every decision of a game of two seats or more: each final
+scoring option is valued by the win chance of the position it leads to
+(``yahtzee.winprob.kernel.after_all``: every seat's final total from the exact law of its points
+to come, the seats independent), keeps by the mean over the dice they may bring, rolls by the
+best keep; it gives up no points for less than 0.01 % of chance each (``kernel.EV_TIE``). In a
+solitaire game there is nobody to beat, and it plays exactly as ``ExpertPlayer`` (the EV
+optimum).
 
 ``match_vs_ev`` plays it against the EV optimum (``ExpertPolicy``) for many games at once: each
 turn of the play-to-win side is one compiled, parallel call over the whole batch
@@ -22,7 +24,7 @@ from typing import Final
 import numba
 import numpy as np
 
-from yahtzee.game import Difficulty, Game, Mode, Roll, Score, positions_for
+from yahtzee.game import Difficulty, Game, Roll, Score, positions_for
 from yahtzee.players.base import Decision, Player
 from yahtzee.players.batch import Sheets, score
 from yahtzee.players.expert import ExpertPlayer
@@ -62,7 +64,7 @@ class WinMaxPlayer(Player):
         return self.ev.decide(sheet, dice, rolls_left)
 
     def step(self, game: Game) -> Roll | Score:
-        if game.mode is not Mode.VS or game.finished or game.turn.dice is None:
+        if len(game.sides) < 2 or game.finished or game.turn.dice is None:
             return self.ev.step(game)
         decision = self.model.decide(game)
         if isinstance(decision, Box):
@@ -108,7 +110,7 @@ def _win_turn(
         them[:, 0] -= [shortfall(level, op.sheet(int(row))) for row in rows]
     t = tables
     play_turns(
-        _states(me, rows), them, faces,
+        _states(me, rows), them.reshape(n, 1, 4), faces,
         t.w, t.laws,
         out_rolls, out_keeps, out_box, pred, numba.get_num_threads(),
     )  # fmt: skip

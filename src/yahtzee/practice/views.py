@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yahtzee.game import PLAYER, First, Game, Mode, Side, Turn, positions_for
+from yahtzee.game import First, Game, Mode, Side, Turn, lobby_seats, positions_for
 from yahtzee.practice.draw import Drill
 from yahtzee.practice.themes import MIXED, MIXED_ZH, THEMES, Position, Theme
 from yahtzee.rules import MAX_ROLLS, NUM_DICE, Box
@@ -128,9 +128,9 @@ def position_game(position: Position) -> Game:
     used = MAX_ROLLS - position.rolls_left
     dice = position.dice
     turn = Turn(rolls=(dice,) * used, keeps=(dice,) * (used - 1), hinted=(False,) * used)
-    side = Side("player", position.sheet)
+    side = Side(lobby_seats(Mode.SINGLE)[0], position.sheet)
     round_ = position.sheet.filled_count + 1
-    return Game(Mode.SINGLE, None, First.ME, PLAYER, (side,), PLAYER, round_, 0, turn)
+    return Game(Mode.SINGLE, First.ME, 0, (side,), 0, round_, turn)
 
 
 def position_view(theme: Theme, position: Position) -> PositionView:

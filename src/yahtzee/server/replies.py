@@ -7,10 +7,11 @@ from typing import Any
 from starlette.responses import Response
 
 from yahtzee.codec import to_json
-from yahtzee.game import Game, Mode
+from yahtzee.game import Game
 from yahtzee.plain import dumps
 from yahtzee.server.engine import Engine
-from yahtzee.snapshot import WinShares, view_of
+from yahtzee.snapshot import view_of
+from yahtzee.winprob.estimate import valued
 
 
 class FastJSONResponse(Response):
@@ -30,7 +31,7 @@ def json_response(body: Any) -> FastJSONResponse:
 
 def reply(game: Game, engine: Engine) -> dict[str, Any]:
     """The body every game-changing answer shares: ``{"game", "view"}``, with the 胜率 of each
-    side in the view of a vs game once the engine has its model."""
-    model = engine.win_model() if game.mode is Mode.VS else None
-    win = None if model is None else WinShares(**model.chances(game).to_json())
-    return {"game": to_json(game), "view": view_of(game, win)}
+    seat in the view of a game of two seats or more once the engine has its model."""
+    model = engine.win_model() if valued(game) else None
+    chances = None if model is None else model.chances(game).to_view()
+    return {"game": to_json(game), "view": view_of(game, chances)}

@@ -16,16 +16,17 @@ from starlette.responses import Response
 from yahtzee.dice_record import Daily
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
-    COMPUTER,
-    PLAYER,
     Difficulty,
     First,
     Game,
     Mode,
+    PlayerKind,
     RestartTurn,
     Roll,
     Score,
+    Seat,
     UseHint,
+    check_name,
     verb,
 )
 from yahtzee.hints import hint_for
@@ -34,7 +35,7 @@ from yahtzee.practice.draw import MAX_SEED, draw_round
 from yahtzee.practice.grade import Answer, grade, position_of
 from yahtzee.practice.themes import Theme
 from yahtzee.practice.views import ExploreView, GradeView, RoundView, explore_view, round_view
-from yahtzee.report import ReviewReport, review_report
+from yahtzee.report import ReviewReport, review_report, with_seats
 from yahtzee.review import review_side
 from yahtzee.same_dice import SameDice, same_dice
 from yahtzee.server import schemas
@@ -43,6 +44,7 @@ from yahtzee.server.errors import error_response
 from yahtzee.server.replies import json_response, reply
 from yahtzee.terms import PageTerms, terms_json
 from yahtzee.winprob.advice import play_to_win_hint, vs_review
+from yahtzee.winprob.estimate import valued
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": schemas.ErrorResponse} for status in (400, 409, 413, 422)
@@ -88,7 +90,7 @@ async def terms() -> Any:
 @router.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
 async def new_game(request: schemas.NewGameRequest, engine: EngineDep) -> Any:
     """A new game on a new dice record, on the record of an earlier game, or on today's daily
-    challenge (``record: "daily"``)."""
+    challenge (``record: "daily"``): 单人挑战, 人机对战, or a table of 2 to 4 seats."""
     records = engine.records
     if request.record is None:
         record = records.new()
@@ -96,13 +98,23 @@ async def new_game(request: schemas.NewGameRequest, engine: EngineDep) -> Any:
         record = records.daily(engine.today())
     else:
         record = records.parse(request.record)
-    game = Game.new(
-        Mode(request.mode),
-        Difficulty(request.difficulty) if request.difficulty else None,
-        First(request.first),
-        records,
-        record,
-    )
+    if isinstance(request, schemas.NewTableGame):
+        seats = []
+        for i, seat in enumerate(request.seats):
+            try:
+                name = check_name(seat.name)
+            except MalformedError as error:
+                raise MalformedError(f"seats[{i}].name: {error}") from None
+            seats.append(Seat(name, PlayerKind(seat.player)))
+        game = Game.seated(seats, First(request.first), records, record)
+    else:
+        game = Game.new(
+            Mode(request.mode),
+            Difficulty(request.difficulty) if request.difficulty else None,
+            First(request.first),
+            records,
+            record,
+        )
     return json_response(reply(game, engine))
 
 
@@ -123,10 +135,13 @@ async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
         action = Score(act.box)
     else:
         action = RestartTurn()
-    # The computer's dice and boxes are the server's to choose (POST /api/computer); a client
-    # may only start the turn afresh, which is how a resumed game goes on.
-    if not game.finished and game.current == COMPUTER and not isinstance(action, RestartTurn):
-        raise IllegalMoveError(f"it is the computer's turn; the player cannot {verb(action)} now")
+    # A computer's dice and boxes are the server's to choose (POST /api/computer); a client
+    # may only start its turn afresh, which is how a resumed game goes on.
+    acting = game.acting
+    if not game.finished and not acting.human and not isinstance(action, RestartTurn):
+        raise IllegalMoveError(
+            f"it is the computer's turn ({acting.name}); the player cannot {verb(action)} now"
+        )
     return json_response(reply(game.apply(action, engine.records), engine))
 
 
@@ -134,7 +149,7 @@ async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
 async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
     game = engine.game_of(request.game).apply(UseHint())
     advice = hint_for(game, engine.require_advisor(), engine.require_outlook())
-    model = engine.win_model() if game.mode is Mode.VS else None
+    model = engine.win_model() if valued(game) else None
     if model is not None:
         advice = play_to_win_hint(game, advice, model, engine.require_advisor())
     body = reply(game, engine)
@@ -153,11 +168,14 @@ async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
     game = engine.game_of(request.game)
     if game.finished:
         raise IllegalMoveError("the game is over")
-    if game.difficulty is None:
-        raise IllegalMoveError("a single-player game has no computer to move")
-    if game.current != COMPUTER:
-        raise IllegalMoveError("it is not the computer's turn")
-    action = engine.player(game.difficulty).step(game)
+    if all(side.human for side in game.sides):
+        if len(game.sides) == 1:
+            raise IllegalMoveError("a single-player game has no computer to move")
+        raise IllegalMoveError("every seat of this game is a person: no computer to move")
+    level = game.acting.seat.level
+    if level is None:
+        raise IllegalMoveError(f"it is not a computer's turn ({game.acting.name} is a person)")
+    action = engine.player(level).step(game)
     game = game.apply(action, engine.records)
     body = reply(game, engine)
     if isinstance(action, Roll):
@@ -170,25 +188,44 @@ async def computer(request: schemas.GameRequest, engine: EngineDep) -> Any:
 @router.post("/api/review", response_model=ReviewReport, responses=ERROR_RESPONSES)
 async def review(request: schemas.ReviewRequest, engine: EngineDep) -> Any:
     game = engine.game_of(request.game)
-    index = PLAYER if request.side == "player" else COMPUTER
-    if index >= len(game.sides):
-        raise MalformedError("a single-player game has no computer side to review")
+    index = _seat_to_review(game, request)
     advisor = engine.require_advisor()
     graded = review_side(game.sides[index], advisor)
-    model = engine.win_model() if game.mode is Mode.VS else None
+    model = engine.win_model() if valued(game) else None
     if model is None:
-        return json_response(review_report(graded))
+        return json_response(with_seats(review_report(graded), game, index))
     # Deliberate risks (play-to-win choices, not mistakes) and the 胜率 chart.
     return json_response(vs_review(graded, game, index, model))
 
 
+def _seat_to_review(game: Game, request: schemas.ReviewRequest) -> int:
+    """The seat a review request names: by index, or by the side older pages name."""
+    if request.seat is not None:
+        if request.side is not None:
+            raise MalformedError("name the seat to review by seat or by side, not both")
+        if request.seat >= len(game.sides):
+            raise MalformedError(
+                f"seat: this game has seats 0 to {len(game.sides) - 1}, got {request.seat}"
+            )
+        return request.seat
+    human = (request.side or "player") == "player"
+    found = next((i for i, side in enumerate(game.sides) if side.human == human), None)
+    if found is None:
+        if len(game.sides) == 1:
+            raise MalformedError("a single-player game has no computer side to review")
+        raise MalformedError(f"this game has no {request.side} side to review")
+    return found
+
+
 @router.post("/api/same-dice", response_model=SameDice, responses=ERROR_RESPONSES)
-async def same_dice_route(request: schemas.GameRequest, engine: EngineDep) -> Any:
+async def same_dice_route(request: schemas.SameDiceRequest, engine: EngineDep) -> Any:
     """高手同骰: the expected-score 高手 on the dice record of a finished game, box by box beside
-    the player's side."""
+    a person's seat (``seat``, by default the first person's)."""
     game = engine.game_of(request.game)
     expert = get_player(EXPERT_EV, engine.require_table(), engine.rng)
-    return json_response(same_dice(game, expert, engine.records, Difficulty.EXPERT.zh))
+    return json_response(
+        same_dice(game, expert, engine.records, Difficulty.EXPERT.zh, request.seat)
+    )
 
 
 @router.post("/api/practice/round", response_model=RoundView, responses=ERROR_RESPONSES)

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from yahtzee.game import MAX_SEATS, NAME_PATTERN
 from yahtzee.practice.draw import MAX_COUNT, MAX_SEED, ROUND_SIZE
 from yahtzee.rules import MAX_TOTAL, Box
 from yahtzee.saved_game import RECORD_PATTERN, GameModel
@@ -57,7 +58,25 @@ class NewVsGame(_NewGame):
     first: Literal["me", "computer", "random"] = "me"
 
 
-NewGameRequest = Annotated[NewSingleGame | NewVsGame, Field(discriminator="mode")]
+class SeatRequest(_Strict):
+    """A seat at the table: its name (1 to 12 characters once trimmed, no control characters,
+    unlike the others' names) and who plays it."""
+
+    # The pattern documents the rule; ``game.check_name`` applies it, in words.
+    name: str = Field(max_length=200, json_schema_extra={"pattern": NAME_PATTERN})
+    player: Literal["human", "beginner", "normal", "expert"]
+
+
+class NewTableGame(_NewGame):
+    """和朋友玩: 2 to 4 seats, at least one of them a person, and who rolls first (``me``: the
+    first seat); a record to replay, or today's daily challenge."""
+
+    mode: Literal["table"]
+    seats: list[SeatRequest] = Field(min_length=2, max_length=MAX_SEATS)
+    first: Literal["me", "random"] = "me"
+
+
+NewGameRequest = Annotated[NewSingleGame | NewVsGame | NewTableGame, Field(discriminator="mode")]
 
 
 class RollAction(_Strict):
@@ -87,8 +106,19 @@ class GameRequest(_Strict):
 
 
 class ReviewRequest(_Strict):
+    """The seat to review: ``seat`` by its index, or (as older pages ask) ``side``: ``player``
+    the first person, ``computer`` the first computer. Neither: the first person."""
+
     game: GameModel
-    side: Literal["player", "computer"] = "player"
+    seat: Annotated[StrictInt, Field(ge=0, le=MAX_SEATS - 1)] | None = None
+    side: Literal["player", "computer"] | None = None
+
+
+class SameDiceRequest(_Strict):
+    """A finished game, and the person's seat to compare (the first person's by default)."""
+
+    game: GameModel
+    seat: Annotated[StrictInt, Field(ge=0, le=MAX_SEATS - 1)] | None = None
 
 
 # 练习 ---------------------------------------------------------------------------------------

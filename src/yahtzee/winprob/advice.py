@@ -1,4 +1,4 @@
-"""Play-to-win advice in 人机对战: the hint, and what the review adds (deliberate-risk marks, 胜率).
+"""Play-to-win advice against others: the hint, and what the review adds (risk marks, 胜率).
 
 Against an opponent the hint follows the play-to-win choice (``WinModel.decide``). Where it gives
 expected points up against the EV-optimal one the text says why, by the chance the 胜率 bar shows
@@ -12,17 +12,24 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from yahtzee.coaching import words as coaching_words
-from yahtzee.game import COMPUTER, PLAYER, Difficulty, Game, positions_for
+from yahtzee.game import Difficulty, Game, positions_for
 from yahtzee.hints import Hint
-from yahtzee.report import ReviewReport, review_report
+from yahtzee.report import ReviewReport, review_report, with_seats
 from yahtzee.review import OPTIMAL_TOLERANCE, Review
 from yahtzee.rules import NUM_DICE, Box, score
 from yahtzee.solver import Advisor, Option
 from yahtzee.solver.tables import KEEP_INDEX, ROLL_BASE, roll_index
-from yahtzee.winprob.calibration import expert_shift
 from yahtzee.winprob.curve import PlayedTurn, curve_view, played_turns, win_curve
-from yahtzee.winprob.estimate import Chances, WinModel, shortfalls, side_state
-from yahtzee.winprob.kernel import Laws, after_value
+from yahtzee.winprob.estimate import (
+    Chances,
+    WinModel,
+    others_of,
+    seat_shift,
+    shortfalls,
+    side_state,
+    valued,
+)
+from yahtzee.winprob.kernel import Laws, after_against, after_channels
 from yahtzee.winprob.words import risk_hint_text
 from yahtzee.words import hint_text, keep_words, score_words
 
@@ -38,7 +45,7 @@ def _same(
 def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) -> Hint:
     """``hint`` (the EV-optimal one) when the play-to-win choice agrees, else that choice."""
     dice = game.turn.dice
-    if dice is None or len(game.sides) != 2:
+    if dice is None or not valued(game):
         return hint
     choice = model.decide(game)
     held = game.turn.held
@@ -69,7 +76,7 @@ def play_to_win_hint(game: Game, hint: Hint, model: WinModel, advisor: Advisor) 
         return Hint(hold, box, ev, hint_text(words, ev), reason)
     # The chance the 胜率 bar shows for the side asking (the same lattice, kept by the model).
     chances = model.chances(game)
-    mine = chances.player if game.current == PLAYER else chances.computer
+    mine = chances.win[game.current]
     text = risk_hint_text(words, hint.ev - ev, mine, chances.draw)
     return Hint(hold, box, ev, text, reason)
 
@@ -81,21 +88,20 @@ def chance_after(game: Game, model: WinModel, choice: tuple[int, ...] | Box) -> 
     dice = game.turn.dice
     assert dice is not None
     me = game.acting.sheet
-    other = game.sides[1 - game.current].sheet
-    short = shortfalls(game, game.current, me, other)
+    others = [game.sides[i].sheet for i in others_of(game.current, len(game.sides))]
+    short = shortfalls(game, game.current, me, others)
     if isinstance(choice, Box):
-        after = score(me, choice, dice)
-        u, d = after_value(
-            *side_state(after, short[0]), *side_state(other, short[1]), model.tables.laws
-        )
+        states = [side_state(s, c) for s, c in zip(others, short[1:], strict=True)]
+        after = side_state(score(me, choice, dice), short[0])
+        column = after_channels(after, states, model.tables.laws)
     else:
-        lattice = model.lattice(me, other, short)
+        lattice = model.lattice(me, others, short)
         lat = lattice.lat2 if game.turn.rolls_left == 2 else lattice.lat1
-        k = KEEP_INDEX[choice]
-        u, d = lat[1, k, 0], lat[2, k, 0]
-    shift = expert_shift(game.difficulty, game.sides[COMPUTER].sheet, game.current)
-    chances = Chances.of(float(u), float(d), game.current).lifted(shift)
-    return (chances.player if game.current == PLAYER else chances.computer), chances.draw
+        column = lat[:, KEEP_INDEX[choice], 0].tolist()
+    chances = Chances.of_channels(column, game.current, len(game.sides))
+    for seat, side in enumerate(game.sides):
+        chances = chances.lifted(seat, seat_shift(side, seat == game.current))
+    return chances.win[game.current], chances.draw
 
 
 def win_reason(
@@ -122,13 +128,11 @@ def win_reason(
 
 
 def _after(turn: PlayedTurn, dice: tuple[int, ...], box: Box, laws: Laws) -> float:
-    """The chance (U) of ``turn``'s side once it scores ``box`` with ``dice``."""
-    u, _ = after_value(
-        *side_state(score(turn.own, box, dice), turn.short[0]),
-        *side_state(turn.other, turn.short[1]),
-        laws,
-    )  # fmt: skip
-    return float(u)
+    """The chance (U: its share, a shared best split evenly) of ``turn``'s seat once it scores
+    ``box`` with ``dice``."""
+    others = [side_state(s, c) for s, c in zip(turn.others, turn.short[1:], strict=True)]
+    u, _ = after_against(side_state(score(turn.own, box, dice), turn.short[0]), others, laws)
+    return u
 
 
 def risks(
@@ -136,7 +140,8 @@ def risks(
 ) -> dict[int, float]:
     """``{decision: gain}`` for the decisions of ``review`` (``side``'s ``review_side``) that
     gave expected points up for the play-to-win option (the 高手's, and the hint's); ``gain``
-    is the rise in the side's chance of winning (draws half) over the review's best option.
+    is the rise in the seat's chance of winning (a shared best split evenly) over the review's
+    best option.
     ``turns`` is the game's ``played_turns``. Keeps, stopping early with the box scored then,
     and boxes after the third roll are graded; a roll with all five dice held is never the
     play-to-win option.
@@ -181,14 +186,16 @@ def risks(
 
 
 def vs_review(review: Review, game: Game, side: int, model: WinModel) -> ReviewReport:
-    """The review of ``side`` of a vs game (``report.review_report``) with what playing to
-    win adds: the decisions that gave expected points up for the play-to-win option, as
-    deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率 chart of the
-    whole game, ``win_curve`` (``curve.curve_view``). ``review`` is ``side``'s ``review_side``."""
+    """The review of seat ``side`` of a game against others (``report.review_report``) with
+    what playing to win adds: the decisions that gave expected points up for the play-to-win
+    option, as deliberate risks rather than mistakes (each with its ``win_gain``), and the 胜率
+    chart of the whole game, ``win_curve`` (``curve.curve_view``). ``review`` is ``side``'s
+    ``review_side``."""
     turns = played_turns(game, model)
-    # Only the player (who may follow the hint) and the 高手 play to win: a 入门 or 普通 computer
+    # Only a person (who may follow the hint) and the 高手 play to win: a 入门 or 普通 computer
     # whose slip happens to match the 高手's choice made a mistake all the same.
-    plays_to_win = side == PLAYER or game.difficulty is Difficulty.EXPERT
+    seat = game.sides[side].seat
+    plays_to_win = seat.human or seat.level is Difficulty.EXPERT
     taken = risks(turns, side, model, review) if plays_to_win else {}
-    curve = curve_view(win_curve(game, model, turns))
-    return review_report(replace(review, risks=taken), curve)
+    curve = curve_view(win_curve(game, model, turns), game)
+    return with_seats(review_report(replace(review, risks=taken), curve), game, side)

@@ -16,7 +16,7 @@ from typing import Final
 
 import numpy as np
 
-from yahtzee.game import COMPUTER, Difficulty
+from yahtzee.game import Difficulty
 from yahtzee.rules import BOXES, Sheet
 from yahtzee.solver.tables import FloatArray
 
@@ -47,12 +47,12 @@ def shortfall(difficulty: Difficulty | None, sheet: Sheet) -> int:
     return round(by_turn[sheet.filled_count])
 
 
-def expert_shift(difficulty: Difficulty | None, computer: Sheet, acting: int) -> float:
-    """The shift of the computer's chances with its sheet ``computer``, side ``acting`` to
-    act (its own turn is played to win in its lattice): nonzero only for the 高手."""
+def expert_shift(difficulty: Difficulty | None, computer: Sheet, its_turn: bool) -> float:
+    """The shift of a computer's chances with its sheet ``computer``, ``its_turn`` when it is
+    the seat to act (that turn is played to win in its lattice): nonzero only for the 高手."""
     if difficulty is not Difficulty.EXPERT:
         return 0.0
-    later = len(BOXES) - computer.filled_count - (acting == COMPUTER)
+    later = len(BOXES) - computer.filled_count - its_turn
     return SHIFTS[max(later, 0)]
 
 

@@ -1,0 +1,494 @@
+"""Seats: a table of 2 to 4 (和朋友玩) in the model, in saves (version 2) and through the API."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.gameplay import json_paths, make_records, random_game, random_table
+from tests.test_game import FixedDice
+from yahtzee.codec import from_json, to_json
+from yahtzee.errors import IllegalMoveError, InvalidGameError, MalformedError
+from yahtzee.game import (
+    HINTS_PER_GAME,
+    ROUNDS,
+    Difficulty,
+    First,
+    Game,
+    Mode,
+    PlayerKind,
+    Roll,
+    Score,
+    Seat,
+    UseHint,
+    check_name,
+    places_of,
+)
+from yahtzee.rules import BOXES, Box
+from yahtzee.server import create_app
+from yahtzee.snapshot import view_of
+from yahtzee.solver import Table
+
+HUMAN, NORMAL, EXPERT = PlayerKind.HUMAN, PlayerKind.NORMAL, PlayerKind.EXPERT
+
+
+def seats(*players: PlayerKind) -> list[Seat]:
+    return [Seat(f"玩家{i + 1}", player) for i, player in enumerate(players)]
+
+
+def one_turn(game: Game, dice: Any) -> Game:
+    """One roll, then the first box allowed."""
+    rolled = game.apply(Roll(), dice)
+    return rolled.apply(Score(next(iter(rolled.allowed()))))
+
+
+def test_seats_take_whole_turns_in_order_from_the_starter() -> None:
+    game = Game.seated(seats(HUMAN, NORMAL, HUMAN), First.RANDOM, FixedDice([2]))
+    assert game.starter == game.current == 2  # FixedDice dealt the starter: seat 2
+    dice = FixedDice([1, 2, 3, 4, 6] * 3 * ROUNDS)
+    order = []
+    for _ in range(3 * ROUNDS):
+        order.append((game.round, game.current))
+        game = one_turn(game, dice)
+    assert order[:4] == [(1, 2), (1, 0), (1, 1), (2, 2)]
+    assert order[-1] == (ROUNDS, 1)
+    assert game.finished and all(len(side.log) == ROUNDS for side in game.sides)
+
+
+def test_a_random_start_may_fall_to_any_seat() -> None:
+    starters = {
+        Game.seated(seats(HUMAN, HUMAN, NORMAL, EXPERT), First.RANDOM, random.Random(s)).starter
+        for s in range(40)
+    }
+    assert starters == {0, 1, 2, 3}
+
+
+def test_each_person_has_hints_of_their_own() -> None:
+    game = Game.seated(seats(HUMAN, EXPERT, HUMAN))
+    assert [side.hints_left for side in game.sides] == [HINTS_PER_GAME, 0, HINTS_PER_GAME]
+    rng = random.Random(3)
+    game = game.apply(Roll(), rng).apply(UseHint())
+    game = game.apply(Score(next(iter(game.allowed()))))
+    assert [side.hints_left for side in game.sides] == [HINTS_PER_GAME - 1, 0, HINTS_PER_GAME]
+    with pytest.raises(IllegalMoveError, match="computer's turn"):
+        game.apply(Roll(), rng).apply(UseHint())
+    game = one_turn(game, rng)
+    game = game.apply(Roll(), rng).apply(UseHint())
+    assert game.hints_left == HINTS_PER_GAME - 1
+    assert [side.hints_left for side in game.sides] == [2, 0, 2]
+
+
+@pytest.mark.parametrize(
+    ("totals", "places"),
+    [
+        ((200, 250, 250, 100), (3, 1, 1, 4)),
+        ((300, 250), (1, 2)),
+        ((180, 180, 180), (1, 1, 1)),
+        ((120,), (1,)),
+        ((90, 100, 90), (2, 1, 2)),
+    ],
+)
+def test_places_share_ties(totals: tuple[int, ...], places: tuple[int, ...]) -> None:
+    assert places_of(totals) == places
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "first", "message"),
+    [
+        (Mode.TABLE, (HUMAN,), First.ME, "a table has 2 to 4 seats, got 1"),
+        (Mode.TABLE, (HUMAN,) * 5, First.ME, "a table has 2 to 4 seats, got 5"),
+        (Mode.TABLE, (NORMAL, EXPERT), First.ME, "at least one person"),
+        (Mode.TABLE, (HUMAN, EXPERT), First.COMPUTER, "first seat"),
+        (Mode.VS, (HUMAN, HUMAN), First.ME, "a person and a computer"),
+        (Mode.SINGLE, (EXPERT,), First.ME, "one person"),
+    ],
+)
+def test_seats_that_do_not_fit_are_refused(
+    mode: Mode, players: tuple[PlayerKind, ...], first: First, message: str
+) -> None:
+    with pytest.raises(MalformedError, match=message):
+        Game.seated(seats(*players), first, mode=mode)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("   ", "needs a character besides spaces"),
+        ("", "needs a character"),
+        ("一二三四五六七八九十百千万", "at most 12 characters, got 13"),
+        ("小\n明", r"no control characters, got U\+000A"),
+        ("a\u2028b", r"U\+2028"),
+        ("a\ud800", r"U\+D800"),
+        (7, "is text"),
+    ],
+)
+def test_bad_names_are_refused_naming_the_problem(name: object, message: str) -> None:
+    with pytest.raises(MalformedError, match=message):
+        check_name(name)
+
+
+def test_names_are_trimmed_and_unique() -> None:
+    assert check_name("  小明\u3000") == "小明"
+    assert check_name("x" * 12) == "x" * 12
+    with pytest.raises(MalformedError, match="two seats are named 'Ann' and 'ann'"):
+        Game.seated([Seat("Ann", HUMAN), Seat("ann", HUMAN)])
+    with pytest.raises(MalformedError, match="stored trimmed"):
+        Game.seated([Seat(" Ann", HUMAN), Seat("Bob", HUMAN)])
+
+
+def test_seats_beyond_two_roll_their_own_record_slots() -> None:
+    records = make_records(4)
+    record = records.new()
+    game = Game.seated(seats(HUMAN, HUMAN, HUMAN, HUMAN), First.ME, records, record)
+    for seat in range(4):
+        assert game.current == seat
+        game = game.apply(Roll(), records)
+        assert game.turn.dice == records.slots(record.id, seat, 0, 0)
+        game = game.apply(Score(Box.CHANCE))
+    # Seats 0 and 1 roll what 人机对战's player and computer roll on the same record.
+    vs = Game.new(Mode.VS, Difficulty.NORMAL, First.ME, records, record)
+    vs = vs.apply(Roll(), records).apply(Score(Box.CHANCE)).apply(Roll(), records)
+    assert vs.sides[0].log[0].rolls[0] == game.sides[0].log[0].rolls[0]
+    assert vs.turn.dice == game.sides[1].log[0].rolls[0]
+
+
+# Saves ---------------------------------------------------------------------------------------
+
+
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 250), recorded=st.booleans())
+@settings(max_examples=80, deadline=None)
+def test_every_table_round_trips_as_version_2(seed: int, steps: int, recorded: bool) -> None:
+    game = random_table(seed, stop_after=steps, records=make_records(seed) if recorded else None)
+    data = to_json(game)
+    assert data["version"] == 2
+    assert from_json(data) == game
+    assert to_json(from_json(copy.deepcopy(data))) == data
+
+
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 120), vs=st.booleans())
+@settings(max_examples=40, deadline=None)
+def test_single_and_vs_games_write_version_1_and_load_from_2(
+    seed: int, steps: int, vs: bool
+) -> None:
+    game = random_game(seed, vs, stop_after=steps)
+    assert to_json(game)["version"] == 1
+    newer = to_json(game, version=2)
+    assert newer["version"] == 2 and newer["sides"][0]["name"] == "你"
+    assert from_json(newer) == game
+
+
+def test_a_table_cannot_be_written_as_version_1() -> None:
+    with pytest.raises(ValueError, match="version 1 holds"):
+        to_json(random_table(1), version=1)
+
+
+def _table_save(seed: int = 5, stop: int | None = 60) -> dict[str, Any]:
+    for s in range(seed, seed + 50):
+        game = random_table(s, stop_after=stop)
+        if len(game.sides) >= 3 and any(not side.human for side in game.sides):
+            return to_json(game)
+    raise AssertionError("no such table")
+
+
+def _set(data: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(data)
+    target = changed
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return changed
+
+
+def _computer(data: dict[str, Any]) -> int:
+    return next(i for i, side in enumerate(data["sides"]) if side["player"] != "human")
+
+
+def _human(data: dict[str, Any]) -> int:
+    return next(i for i, side in enumerate(data["sides"]) if side["player"] == "human")
+
+
+CORRUPTIONS: list[tuple[str, Any, str]] = [
+    ("name untrimmed", lambda d: _set(d, ["sides", 0, "name"], " 小明"), r"sides\[0\]\.name"),
+    ("name with a tab", lambda d: _set(d, ["sides", 1, "name"], "a\tb"), r"U\+0009"),
+    (
+        "names the same",
+        lambda d: _set(d, ["sides", 1, "name"], d["sides"][0]["name"]),
+        "two seats are named",
+    ),
+    ("name too long", lambda d: _set(d, ["sides", 0, "name"], "x" * 13), r"sides\[0\]\.name"),
+    (
+        "a computer with hints",
+        lambda d: _set(d, ["sides", _computer(d), "hints_left"], 1),
+        "a computer has no hints",
+    ),
+    (
+        "hints back",
+        lambda d: _set(d, ["sides", _human(d), "hints_left"], 4),
+        r"hints_left: expected 0 to 3, got 4",
+    ),
+    ("a robot", lambda d: _set(d, ["sides", 0, "player"], "robot"), r"sides\[0\]\.player"),
+    (
+        "no person",
+        lambda d: _set(
+            d, ["sides"], [{**s, "player": "normal", "hints_left": 0} for s in d["sides"]]
+        ),
+        "at least one person",
+    ),
+    ("computer first", lambda d: _set(d, ["first"], "computer"), r"^first: "),
+    ("no such seat", lambda d: _set(d, ["current"], len(d["sides"])), "current: expected 0 to"),
+    ("a v1 key", lambda d: _set(d, ["difficulty"], "normal"), 'unknown key "difficulty"'),
+    ("who in v2", lambda d: _set(d, ["sides", 0, "who"], "player"), 'unknown key "who"'),
+    ("five seats", lambda d: _set(d, ["sides"], d["sides"] * 2), r"sides: expected 1 to 4 items"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "mutate", "message"), CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS]
+)
+def test_corrupt_tables_are_rejected_naming_the_field(name: str, mutate: Any, message: str) -> None:
+    data = _table_save()
+    from_json(data)
+    with pytest.raises(InvalidGameError, match=message):
+        from_json(mutate(data))
+
+
+def test_a_finished_table_states_its_places() -> None:
+    data = to_json(random_table(9))
+    assert data["finished"] and sorted(data["result"]["places"])[0] == 1
+    lie = list(reversed(data["result"]["places"]))
+    if lie != data["result"]["places"]:
+        with pytest.raises(InvalidGameError, match=r"result\.places: is"):
+            from_json(_set(data, ["result", "places"], lie))
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 20),
+    st.text(max_size=14),
+    st.lists(st.integers(0, 7), max_size=5),
+)
+
+
+@given(seed=st.integers(0, 2**32), data=st.data())
+@settings(max_examples=200, deadline=None)
+def test_mutated_tables_are_rejected_or_still_consistent(seed: int, data: Any) -> None:
+    original = to_json(random_table(seed, stop_after=seed % 200))
+    path = data.draw(st.sampled_from(json_paths(original)[1:]))
+    mutated = copy.deepcopy(original)
+    parent = mutated
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(JUNK)
+    try:
+        game = from_json(mutated)
+    except InvalidGameError as error:
+        assert str(error)
+        return
+    assert to_json(game) == mutated
+
+
+# The snapshot -------------------------------------------------------------------------------
+
+
+def test_the_snapshot_names_every_seat_and_keeps_the_old_fields() -> None:
+    game = Game.seated([Seat("小明", HUMAN), Seat("高手", EXPERT), Seat("小红", HUMAN)], First.ME)
+    rng = random.Random(2)
+    for _ in range(2):  # 小明 and the 高手 play; 小红 is in turn
+        game = game.apply(Roll(), rng).apply(Score(Box.CHANCE))
+    view = view_of(game).to_json()
+    assert [(s["name"], s["player"]) for s in view["sides"]] == [
+        ("小明", "human"), ("高手", "expert"), ("小红", "human")
+    ]  # fmt: skip
+    assert view["current"] == 2 and view["sides"][2]["acting"]
+    assert view["mode"] == "table" and view["difficulty"] is None
+    # Compatibility fields: a person in turn, with its hints; columns labelled by name.
+    assert view["acting"] == "player" and view["hints_left"] == HINTS_PER_GAME
+    assert [s["label"] for s in view["sides"]] == ["小明", "高手", "小红"]
+    assert [s["who"] for s in view["sides"]] == ["player", "computer", "player"]
+    assert "place" not in view["sides"][0]
+
+
+def test_a_finished_table_ranks_its_seats_in_the_snapshot() -> None:
+    game = random_table(21)
+    view = view_of(game).to_json()
+    result = view["result"]
+    totals = [side.sheet.total for side in game.sides]
+    assert result["totals"] == totals
+    assert result["places"] == list(places_of(totals))
+    assert result["names"] == [side.name for side in game.sides]
+    assert [s["place"] for s in view["sides"]] == result["places"]
+    assert result["draw"] == (result["winner"] is None)
+
+
+# The API --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client(solver_table: Table) -> Iterator[TestClient]:
+    with TestClient(create_app(seed=321, table=solver_table)) as test_client:
+        yield test_client
+
+
+def post(client: TestClient, path: str, body: Any, status: int = 200) -> Any:
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+TABLE = [
+    {"name": "小明", "player": "human"},
+    {"name": "  小红 ", "player": "human"},
+    {"name": "普通电脑", "player": "normal"},
+    {"name": "高手", "player": "expert"},
+]
+
+
+def test_a_new_table_through_the_api(client: TestClient) -> None:
+    body = post(client, "/api/new", {"mode": "table", "seats": TABLE, "first": "me"})
+    view = body["view"]
+    assert [(s["name"], s["player"]) for s in view["sides"]] == [
+        ("小明", "human"), ("小红", "human"), ("普通电脑", "normal"), ("高手", "expert")
+    ]  # fmt: skip
+    assert view["current"] == 0 and view["mode"] == "table"
+    assert body["game"]["version"] == 2 and body["game"]["record"]["id"] == view["record"]
+    starters = {
+        post(client, "/api/new", {"mode": "table", "seats": TABLE, "first": "random"})["view"][
+            "current"
+        ]
+        for _ in range(30)
+    }
+    assert starters == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize(
+    ("seats", "first", "status", "words"),
+    [
+        (TABLE[:1], "me", 422, "seats"),
+        (TABLE + TABLE[:1], "me", 422, "seats"),
+        ([TABLE[2], TABLE[3]], "me", 400, "at least one person"),
+        ([TABLE[0], {"name": " 小明 ", "player": "human"}], "me", 400, "two seats are named"),
+        ([TABLE[0], {"name": "   ", "player": "human"}], "me", 400, "seats[1].name"),
+        ([TABLE[0], {"name": "x" * 13, "player": "human"}], "me", 400, "at most 12 characters"),
+        ([TABLE[0], {"name": "a\u0007", "player": "human"}], "me", 400, "U+0007"),
+        ([TABLE[0], {"name": "Bob", "player": "robot"}], "me", 422, "seats[1].player"),
+        ([TABLE[0], {"name": 5, "player": "human"}], "me", 422, "seats[1].name"),
+        ([TABLE[0], {"name": "Bob"}], "me", 422, "seats[1].player"),
+        (TABLE, "computer", 422, "first"),
+    ],
+)
+def test_a_table_that_does_not_fit_is_refused_naming_why(
+    client: TestClient, seats: list[Any], first: str, status: int, words: str
+) -> None:
+    body = post(client, "/api/new", {"mode": "table", "seats": seats, "first": first}, status)
+    assert words in body["error"]["message"]
+
+
+def _play_table(client: TestClient, body: Any, rng: random.Random) -> Any:
+    """Play a table through the API to its end: the people at random (a hint now and then), the
+    computers step by step."""
+    game = body["game"]
+    view = body["view"]
+    while not view["finished"]:
+        side = view["sides"][view["current"]]
+        if side["player"] != "human":
+            post(client, "/api/action", {"game": game, "action": {"type": "roll"}}, 409)
+            body = post(client, "/api/computer", {"game": game})
+        else:
+            if view["dice"] is not None:
+                post(client, "/api/computer", {"game": game}, 409)
+            if view["dice"] is None:
+                action: dict[str, Any] = {"type": "roll"}
+            elif view["can_hint"] and not view["hinted_now"] and rng.random() < 0.3:
+                hinted = post(client, "/api/hint", {"game": game})
+                assert hinted["view"]["sides"][view["current"]]["hints_left"] == (
+                    side["hints_left"] - 1
+                )
+                game, view = hinted["game"], hinted["view"]
+                continue
+            elif view["can_roll"] and rng.random() < 0.5:
+                action = {"type": "roll", "hold": [i for i in range(5) if rng.random() < 0.5]}
+            else:
+                box = rng.choice([b["key"] for b in side["boxes"] if b["allowed"]])
+                action = {"type": "score", "box": box}
+            body = post(client, "/api/action", {"game": game, "action": action})
+        game, view = body["game"], body["view"]
+    return body
+
+
+def test_a_whole_table_through_the_api(client: TestClient) -> None:
+    body = post(client, "/api/new", {"mode": "table", "seats": TABLE, "first": "random"})
+    body = _play_table(client, body, random.Random(8))
+    view, game = body["view"], body["game"]
+    totals = [s["total"] for s in view["sides"]]
+    assert view["result"]["totals"] == totals
+    assert view["result"]["places"] == list(places_of(totals))
+    assert game["result"]["places"] == view["result"]["places"]
+    for seat in range(4):
+        review = post(client, "/api/review", {"game": game, "seat": seat})
+        assert review["summary"]["final_total"] == totals[seat]
+        assert review["seat"] == seat
+        assert [s["name"] for s in review["seats"]] == ["小明", "小红", "普通电脑", "高手"]
+        assert [s["place"] for s in review["seats"]] == view["result"]["places"]
+    # As older pages ask: the first person, the first computer.
+    assert post(client, "/api/review", {"game": game, "side": "computer"})["seat"] == 2
+    assert post(client, "/api/review", {"game": game})["seat"] == 0
+    error = post(client, "/api/review", {"game": game, "seat": 1, "side": "player"}, 400)
+    assert "not both" in error["error"]["message"]
+    same = post(client, "/api/same-dice", {"game": game, "seat": 1})
+    assert same["seat"] == 1 and same["name"] == "小红" and same["text"].find("小红") > 0
+
+
+def test_reviewing_a_seat_the_game_lacks_is_refused(client: TestClient) -> None:
+    game = to_json(random_game(3, vs=True))
+    error = post(client, "/api/review", {"game": game, "seat": 2}, 400)["error"]
+    assert "seats 0 to 1, got 2" in error["message"]
+    single = to_json(random_game(3, vs=False))
+    error = post(client, "/api/review", {"game": single, "side": "computer"}, 400)["error"]
+    assert "no computer side" in error["message"]
+
+
+def test_a_table_of_people_has_no_computer_to_move(client: TestClient) -> None:
+    body = post(
+        client,
+        "/api/new",
+        {"mode": "table", "seats": [TABLE[0], TABLE[1]], "first": "me"},
+    )
+    error = post(client, "/api/computer", {"game": body["game"]}, 409)["error"]
+    assert "no computer to move" in error["message"]
+
+
+def test_the_page_terms_bound_the_table() -> None:
+    from yahtzee.terms import page_terms
+
+    terms = page_terms()
+    assert (terms.seats.min, terms.seats.max, terms.seats.name_length) == (2, 4, 12)
+    assert [t.key for t in terms.players] == ["human", "beginner", "normal", "expert"]
+    assert ("table", "和朋友玩") in [(t.key, t.name) for t in terms.modes]
+    assert [b.value for b in BOXES][:1] == ["ones"]
+
+
+def test_the_api_document_states_the_seats(client: TestClient) -> None:
+    spec = client.get("/api/openapi.json").json()["components"]["schemas"]
+    table = spec["NewTableGame"]
+    assert table["properties"]["seats"]["minItems"] == 2
+    assert table["properties"]["seats"]["maxItems"] == 4
+    seat = spec["SeatRequest"]["properties"]
+    assert seat["name"]["pattern"].startswith("^") and set(seat["player"]["enum"]) == {
+        "human", "beginner", "normal", "expert"
+    }  # fmt: skip
+    assert {"name", "player", "hints_left"} <= set(spec["SideView"]["required"])
+    assert {"places", "names"} <= set(spec["ResultView"]["required"])
+    assert "seat" in spec["ReviewRequest"]["properties"]
+    assert "side" in spec["ReviewRequest"]["properties"]  # as older pages ask
+    assert {"GameModelV1", "GameModelV2"} <= set(spec)
