@@ -13,11 +13,19 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from tests.rooms.support import free_port
+from yahtzee.rooms.driver import Pace
+from yahtzee.rooms.limiter import MissLimit
+from yahtzee.rooms.presence import PresenceTimes
 from yahtzee.rooms.redis_store import RedisStore
+from yahtzee.rooms.service import RoomSettings
 from yahtzee.rooms.sqlite_store import SqliteStore
 from yahtzee.rooms.store import Store
+from yahtzee.server import create_app
+from yahtzee.solver import Table
 
 TTL = 3600.0
 
@@ -99,3 +107,31 @@ async def store(make_store: StoreMaker) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+FAST = RoomSettings(
+    limit=MissLimit(misses=5, window=60.0),
+    presence=PresenceTimes(heartbeat=0.5, lapse=1.5, grace=0.3, sweep=0.1),
+    pace=Pace(lead_in=0.05, think=(0.05, 0.1), stand_in_after=1.0, lease=2.0, poll=0.02),
+)
+"""Times a test can wait for: a computer moves in a tenth of a second, a person away through
+their turn is stood in for after a second."""
+
+
+def room_app(table: Table, store: Store, settings: RoomSettings = FAST) -> FastAPI:
+    app = create_app(seed=11, table=table)
+    app.state.room_store = store
+    app.state.room_settings = settings
+    return app
+
+
+@pytest.fixture
+def app(solver_table: Table, make_store: StoreMaker) -> FastAPI:
+    """The app on a store of its own (each test, on each store)."""
+    return room_app(solver_table, make_store())
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client

@@ -37,6 +37,7 @@ from redis.retry import Retry
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Listener, guarded
 from yahtzee.rooms.stored import decode, encode
+from yahtzee.rooms.tasks import stop
 
 log = logging.getLogger(__name__)
 _guard = guarded(RedisError, OSError)
@@ -251,11 +252,8 @@ class RedisStore:
         self._reader = asyncio.create_task(self._read_forever(), name="rooms-redis-read")
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-            self._reader = None
+        await stop(self._reader)
+        self._reader = None
         if self._pubsub is not None:
             with contextlib.suppress(RedisError, OSError):
                 await self._pubsub.aclose()  # type: ignore[no-untyped-call]

@@ -6,15 +6,18 @@ another write came first. Every lookup of a code goes through the miss limiter.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
+import random
 import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
-from yahtzee.errors import quote
+from yahtzee.errors import IllegalMoveError, quote
+from yahtzee.game import RestartTurn, Roll, Score
 from yahtzee.rooms.codes import new_code, parse_code
+from yahtzee.rooms.driver import Driver, Pace, Players, next_due
 from yahtzee.rooms.errors import BusyRoomError, RoomNotFoundError, SeatTokenError
 from yahtzee.rooms.expiry import ROOM_TTL, watch_expiry
 from yahtzee.rooms.feed import Hub
@@ -22,6 +25,8 @@ from yahtzee.rooms.limiter import MissLimit, MissLimiter
 from yahtzee.rooms.presence import Presence, PresenceTimes
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Store, StoreUnavailableError
+from yahtzee.rooms.table import new_game
+from yahtzee.rooms.tasks import stop
 from yahtzee.rooms.tokens import new_token, seat_of, token_hash
 from yahtzee.rooms.views import Created, Joined, Viewer, render, room_view
 
@@ -36,6 +41,7 @@ class RoomSettings:
     ttl: float = ROOM_TTL
     limit: MissLimit = field(default_factory=MissLimit)
     presence: PresenceTimes = field(default_factory=PresenceTimes)
+    pace: Pace = field(default_factory=Pace)
 
 
 Change = Callable[[Room], Awaitable[Room | None]]
@@ -47,11 +53,13 @@ class RoomService:
     def __init__(
         self,
         store: Store,
+        players: Players,
         viewer: Viewer,
         settings: RoomSettings | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.players = players
         self.viewer = viewer
         self.settings = settings or RoomSettings()
         self.clock = clock
@@ -59,23 +67,23 @@ class RoomService:
         self.hub = Hub(store, self.render)
         self.limiter = MissLimiter(store, self.settings.limit)
         self.presence = Presence(store, self.settings.presence, self.refresh_presence, clock)
+        self.driver = Driver(store, self.update, players, self.settings.pace, self.owner, clock)
+        self._rng = random.Random()
         self._tasks: list[asyncio.Task[None]] = []
 
     # Life ----------------------------------------------------------------------------------
 
-    async def start(self) -> None:
+    async def open(self) -> None:
         await self.store.start()
         self._tasks = [
             asyncio.create_task(self.presence.run(), name="rooms-presence"),
             asyncio.create_task(watch_expiry(self.store, self.hub), name="rooms-expiry"),
+            asyncio.create_task(self.driver.run(), name="rooms-driver"),
         ]
 
-    async def stop(self) -> None:
+    async def close(self) -> None:
         for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await stop(task)
         self._tasks = []
         await self.store.close()
 
@@ -117,6 +125,7 @@ class RoomService:
             new = await change(room)
             if new is None:
                 return room
+            new = new.with_due(next_due(room, new, self.clock(), self.settings.pace, self._rng))
             if await self.store.swap(new, room.revision):
                 self.hub.deliver(code, new)  # this process's streams hear it at once
                 return new
@@ -164,3 +173,37 @@ class RoomService:
             pass
         except (StoreUnavailableError, BusyRoomError) as error:
             log.warning("rooms: presence of %s not written: %s", code, error)
+
+    async def start_game(
+        self, text: str, token: str | None, first: Literal["host", "random"], address: str
+    ) -> Room:
+        room = await self.find(text, address)
+        by = self.seat(room, token)
+
+        async def change(room: Room) -> Room:
+            return room.start(by, new_game(room, self.players.records, first), self.clock())
+
+        return await self.update(room.code, change)
+
+    async def act(
+        self,
+        text: str,
+        token: str | None,
+        version: int,
+        action: Roll | Score | RestartTurn,
+        address: str,
+    ) -> Room:
+        """``action`` for the token's seat, on the room at ``version``."""
+        room = await self.find(text, address)
+        seat = self.seat(room, token)
+        if isinstance(action, RestartTurn):
+            # With the record's dice known from the first try, a turn begun again could be
+            # played with hindsight: in a room the server keeps the turn, so it goes on.
+            raise IllegalMoveError("a room's turn goes on where it is; it cannot be restarted")
+
+        async def change(room: Room) -> Room:
+            game = room.check_turn(seat, version)
+            played = game.apply(action, self.players.records)
+            return room.played(played, action, "person", self.clock())
+
+        return await self.update(room.code, change)

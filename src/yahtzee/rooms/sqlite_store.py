@@ -22,6 +22,7 @@ from typing import Final, TypeVar
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Listener, guarded
 from yahtzee.rooms.stored import decode, encode
+from yahtzee.rooms.tasks import stop
 
 log = logging.getLogger(__name__)
 _guard = guarded(sqlite3.Error, OSError)
@@ -95,11 +96,8 @@ class SqliteStore:
         self._poller = asyncio.create_task(self._poll_forever(), name="rooms-sqlite-poll")
 
     async def close(self) -> None:
-        if self._poller is not None:
-            self._poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._poller
-            self._poller = None
+        await stop(self._poller)
+        self._poller = None
 
         def shut(db: sqlite3.Connection) -> None:
             db.close()

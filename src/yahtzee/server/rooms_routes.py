@@ -18,6 +18,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.responses import Response
 
+from yahtzee.game import RestartTurn, Roll, Score
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.service import RoomService, RoomSettings
 from yahtzee.rooms.store import open_store
@@ -33,13 +34,13 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: RoomSettings = getattr(app.state, "room_settings", None) or RoomSettings()
     store = getattr(app.state, "room_store", None) or open_store(settings.ttl)
     engine: Engine = app.state.engine
-    service = RoomService(store, _viewer(engine), settings)
-    await service.start()
+    service = RoomService(store, engine, _viewer(engine), settings)
+    await service.open()
     app.state.rooms = service
     try:
         yield
     finally:
-        await service.stop()
+        await service.close()
 
 
 def _viewer(engine: Engine) -> Any:
@@ -97,6 +98,12 @@ class SeatRequest(_Strict):
     name: Name | None = Field(default=None, description="named after its level when left out")
 
 
+class StartRequest(_Strict):
+    first: Literal["host", "random"] = Field(
+        default="host", description="who rolls first: the host, or a seat drawn at random"
+    )
+
+
 class RoomActionRequest(_Strict):
     version: Annotated[StrictInt, Field(ge=0, le=2**31)]
     action: schemas.Action
@@ -124,6 +131,43 @@ async def add_seat(
         code, _token(credentials), body.player, body.name, _address(request)
     )
     return _room_response(rooms, room, room.host)
+
+
+@router.post("/api/rooms/{code}/start", response_model=RoomView, responses=ERRORS)
+async def start_room(
+    code: str,
+    request: Request,
+    rooms: RoomsDep,
+    credentials: BearerDep,
+    body: StartRequest | None = None,
+) -> Any:
+    """The host starts the game (a body is optional)."""
+    first = "host" if body is None else body.first
+    room = await rooms.start_game(code, _token(credentials), first, _address(request))
+    return _room_response(rooms, room, room.host)
+
+
+@router.post("/api/rooms/{code}/action", response_model=RoomView, responses=ERRORS)
+async def room_action(
+    code: str,
+    body: RoomActionRequest,
+    request: Request,
+    rooms: RoomsDep,
+    credentials: BearerDep,
+) -> Any:
+    """The same actions as ``/api/action`` (``restart_turn`` excepted), for the token's seat, on
+    the room at ``version``: 409 when it is another seat's turn or the room has moved on."""
+    act = body.action
+    action: Roll | Score | RestartTurn
+    if isinstance(act, schemas.RollAction):
+        action = Roll(tuple(act.hold))
+    elif isinstance(act, schemas.ScoreAction):
+        action = Score(act.box)
+    else:
+        action = RestartTurn()
+    token = _token(credentials)
+    room = await rooms.act(code, token, body.version, action, _address(request))
+    return _room_response(rooms, room, rooms.seat(room, token))
 
 
 @router.get("/api/rooms/{code}", response_model=RoomView, responses=ERRORS)
