@@ -28,7 +28,14 @@ def free_port() -> int:
 def serving(app: FastAPI) -> Iterator[str]:
     """``app`` served on a free loopback port in a thread; its base URL."""
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", http="h11")
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        http="h11",
+        timeout_graceful_shutdown=2,
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -63,7 +70,7 @@ def call(
 class Stream:
     """A room's event stream read line by line: ``next_room`` gives each ``room`` message."""
 
-    def __init__(self, base: str, code: str, token: str, timeout: float = 10.0) -> None:
+    def __init__(self, base: str, code: str, token: str, timeout: float = 30.0) -> None:
         host, port = base.removeprefix("http://").split(":")
         self.conn = http.client.HTTPConnection(host, int(port), timeout=timeout)
         self.conn.request(

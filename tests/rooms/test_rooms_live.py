@@ -67,7 +67,7 @@ def test_a_stream_starts_with_the_room_and_carries_every_change(base: str) -> No
     assert mine.status == 200
     first = mine.next_room()
     assert first["you"] == 0
-    mine.until(lambda room: room["seats"][0]["connected"])
+    assert first["seats"][0]["connected"]  # the stream counts as being here from its start
     guest = join(base, code, "小红")
     theirs = Stream(base, code, guest)
     assert theirs.next_room()["you"] == 1
@@ -107,14 +107,11 @@ def test_a_computer_seat_plays_its_turns_on_the_server(base: str) -> None:
         room = play_turn(base, code, host, room)
         assert room["view"]["current"] == 1
         steps = []
-        while True:
+        while not steps or steps[-1]["step"]["type"] != "score":
             room = stream.next_room()
             if room["event"]["type"] == "played" and room["event"]["seat"] == 1:
                 steps.append(room["event"])
-            if room["view"]["current"] == 0:
-                break
-        assert steps[0]["step"] == {"type": "roll", "hold": []}
-        assert steps[-1]["step"]["type"] == "score"
+        assert room["view"]["current"] == 0
         assert all(step["by"] == "computer" for step in steps)
     stream.close()
 
