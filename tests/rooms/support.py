@@ -7,14 +7,20 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository, where ``tests`` imports from."""
 
 
 def free_port() -> int:
@@ -67,6 +73,44 @@ def call(
     return response.status, json.loads(data) if data else None
 
 
+def create(base: str, name: str = "小明") -> tuple[str, str]:
+    status, body = call(base, "POST", "/api/rooms", {"name": name})
+    assert status == 201
+    return body["code"], body["token"]
+
+
+def join(base: str, code: str, name: str) -> str:
+    status, body = call(base, "POST", f"/api/rooms/{code}/join", {"name": name})
+    assert status == 200, body
+    token: str = body["token"]
+    return token
+
+
+def play_turn(base: str, code: str, token: str, room: Any) -> Any:
+    """Roll once and score the best preview; the room after it."""
+    seat = room["view"]["current"]
+    status, room = call(
+        base,
+        "POST",
+        f"/api/rooms/{code}/action",
+        {"version": room["version"], "action": {"type": "roll"}},
+        token,
+    )
+    assert status == 200, room
+    boxes = room["view"]["sides"][seat]["boxes"]
+    box = max((b for b in boxes if b["allowed"]), key=lambda b: b["preview"])["key"]
+    action = {"type": "score", "box": box}
+    status, room = call(
+        base,
+        "POST",
+        f"/api/rooms/{code}/action",
+        {"version": room["version"], "action": action},
+        token,
+    )
+    assert status == 200, room
+    return room
+
+
 class Stream:
     """A room's event stream read line by line: ``next_room`` gives each ``room`` message."""
 
@@ -108,7 +152,7 @@ class Stream:
         assert event == "room", (event, data)
         return data
 
-    def until(self, check: Any, limit: int = 50) -> Any:
+    def until(self, check: Any, limit: int = 1000) -> Any:
         """The first room message for which ``check(room)`` holds."""
         for _ in range(limit):
             room = self.next_room()
@@ -118,3 +162,34 @@ class Stream:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def start_replica(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """A server process of its own (``tests.rooms.replica_app``) on ``port``, ready to answer."""
+    command = [sys.executable, "-m", "uvicorn", "tests.rooms.replica_app:app", "--factory"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--http", "h11"]
+    command += ["--log-level", "warning", "--timeout-graceful-shutdown", "2"]
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the replica on port {port} exited ({process.returncode})")
+        try:
+            if call(base, "GET", "/healthz")[0] == 200:
+                return process
+        except OSError:
+            pass
+        time.sleep(0.2)
+    process.kill()
+    raise RuntimeError(f"the replica on port {port} did not become ready")
+
+
+def stop_replica(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

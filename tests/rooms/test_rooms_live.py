@@ -11,51 +11,13 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from tests.rooms.support import Stream, call, serving
+from tests.rooms.support import Stream, call, create, join, play_turn, serving
 
 
 @pytest.fixture
 def base(app: FastAPI) -> Iterator[str]:
     with serving(app) as url:
         yield url
-
-
-def create(base: str, name: str = "小明") -> tuple[str, str]:
-    status, body = call(base, "POST", "/api/rooms", {"name": name})
-    assert status == 201
-    return body["code"], body["token"]
-
-
-def join(base: str, code: str, name: str) -> str:
-    status, body = call(base, "POST", f"/api/rooms/{code}/join", {"name": name})
-    assert status == 200, body
-    token: str = body["token"]
-    return token
-
-
-def play_turn(base: str, code: str, token: str, room: Any) -> Any:
-    """Roll once and score the best preview; the room after it."""
-    seat = room["view"]["current"]
-    status, room = call(
-        base,
-        "POST",
-        f"/api/rooms/{code}/action",
-        {"version": room["version"], "action": {"type": "roll"}},
-        token,
-    )
-    assert status == 200, room
-    boxes = room["view"]["sides"][seat]["boxes"]
-    box = max((b for b in boxes if b["allowed"]), key=lambda b: b["preview"])["key"]
-    action = {"type": "score", "box": box}
-    status, room = call(
-        base,
-        "POST",
-        f"/api/rooms/{code}/action",
-        {"version": room["version"], "action": action},
-        token,
-    )
-    assert status == 200, room
-    return room
 
 
 def test_a_stream_starts_with_the_room_and_carries_every_change(base: str) -> None:
@@ -106,7 +68,7 @@ def test_a_computer_seat_plays_its_turns_on_the_server(base: str) -> None:
     for _ in range(2):
         room = play_turn(base, code, host, room)
         assert room["view"]["current"] == 1
-        steps = []
+        steps: list[Any] = []
         while not steps or steps[-1]["step"]["type"] != "score":
             room = stream.next_room()
             if room["event"]["type"] == "played" and room["event"]["seat"] == 1:

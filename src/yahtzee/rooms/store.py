@@ -23,6 +23,8 @@ from typing import Any, Final, ParamSpec, Protocol, TypeVar
 from yahtzee.rooms.room import Room
 
 REDIS_ENV: Final = "YAHTZEE_REDIS_URL"
+PREFIX_ENV: Final = "YAHTZEE_REDIS_PREFIX"
+"""The rooms' keys begin with it (``yahtzee:`` unless set): deployments may share a Redis."""
 SQLITE_FILE: Final = "rooms.sqlite3"
 
 P = ParamSpec("P")
@@ -139,7 +141,7 @@ def open_store(ttl: float, cache: Path | None = None) -> Store:
     if url:
         from yahtzee.rooms.redis_store import RedisStore
 
-        return RedisStore(url, ttl)
+        return RedisStore(url, ttl, os.environ.get(PREFIX_ENV, "yahtzee:"))
     from yahtzee.rooms.sqlite_store import SqliteStore
     from yahtzee.solver.store import cache_dir
 
