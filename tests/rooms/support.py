@@ -58,15 +58,21 @@ def serving(app: FastAPI) -> Iterator[str]:
 
 
 def call(
-    base: str, method: str, path: str, body: Any = None, token: str | None = None
+    base: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+    raw: bytes | None = None,
 ) -> tuple[int, Any]:
-    """One JSON request; the status and the decoded body."""
+    """One JSON request (``raw``: these bytes as the body); the status and the decoded body."""
     host, port = base.removeprefix("http://").split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
     headers = {"Content-Type": "application/json"}
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
-    conn.request(method, path, None if body is None else json.dumps(body), headers)
+    content = raw if raw is not None else None if body is None else json.dumps(body).encode()
+    conn.request(method, path, content, headers)
     response = conn.getresponse()
     data = response.read()
     conn.close()
