@@ -54,6 +54,10 @@ def _viewer(engine: Engine) -> Any:
 
 router = APIRouter(lifespan=_lifespan, tags=["好友房"])
 
+# The token is the request's to send or not: a missing one is answered like a wrong one (403),
+# so the document lists no-auth as an alternative (a checker then expects no 401).
+TOKEN: dict[str, Any] = {"security": [{"HTTPBearer": []}, {}]}
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": schemas.ErrorResponse} for status in (400, 403, 404, 409, 422, 429, 503)
 }
@@ -122,7 +126,9 @@ async def join_room(code: str, body: NameRequest, request: Request, rooms: Rooms
     return FastJSONResponse(await rooms.join(code, body.name, _address(request)))
 
 
-@router.post("/api/rooms/{code}/seats", response_model=RoomView, responses=ERRORS)
+@router.post(
+    "/api/rooms/{code}/seats", response_model=RoomView, responses=ERRORS, openapi_extra=TOKEN
+)
 async def add_seat(
     code: str, body: SeatRequest, request: Request, rooms: RoomsDep, credentials: BearerDep
 ) -> Any:
@@ -133,7 +139,9 @@ async def add_seat(
     return _room_response(rooms, room, room.host)
 
 
-@router.post("/api/rooms/{code}/start", response_model=RoomView, responses=ERRORS)
+@router.post(
+    "/api/rooms/{code}/start", response_model=RoomView, responses=ERRORS, openapi_extra=TOKEN
+)
 async def start_room(
     code: str,
     request: Request,
@@ -147,7 +155,9 @@ async def start_room(
     return _room_response(rooms, room, room.host)
 
 
-@router.post("/api/rooms/{code}/action", response_model=RoomView, responses=ERRORS)
+@router.post(
+    "/api/rooms/{code}/action", response_model=RoomView, responses=ERRORS, openapi_extra=TOKEN
+)
 async def room_action(
     code: str,
     body: RoomActionRequest,
@@ -170,7 +180,7 @@ async def room_action(
     return _room_response(rooms, room, rooms.seat(room, token))
 
 
-@router.get("/api/rooms/{code}", response_model=RoomView, responses=ERRORS)
+@router.get("/api/rooms/{code}", response_model=RoomView, responses=ERRORS, openapi_extra=TOKEN)
 async def get_room(code: str, request: Request, rooms: RoomsDep, credentials: BearerDep) -> Any:
     """The room now; ``you`` is your seat when the request carries your token."""
     room = await rooms.find(code, _address(request))
@@ -196,8 +206,17 @@ STREAM_IDLE = 15.0
 @router.get(
     "/api/rooms/{code}/events",
     response_class=EventSourceResponse,
+    openapi_extra=TOKEN,
     responses={
-        **ERRORS,
+        **{
+            status: {
+                "description": "refused before the stream starts",
+                "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}
+                },
+            }
+            for status in ERRORS
+        },
         200: {
             "description": (
                 "Server-Sent Events: first `event: room` with the room now, then one for each "
