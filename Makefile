@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium tables lock audit clean
+.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium redis tables lock audit clean
 
 # Exact versions and hashes come from the lock files (made by `make lock`), so every machine
 # installs the same packages; the project itself is then installed on top, editable. `make run`
@@ -29,6 +29,9 @@ run: $(RUNTIME)
 
 chromium:
 	@sh scripts/ensure-chromium
+
+redis:
+	@sh scripts/ensure-redis
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -64,7 +67,7 @@ pytest: $(STAMP)
 pytest-browser: $(STAMP) chromium tables
 	$(BIN)/pytest -q tests/browser
 
-pytest-other: $(STAMP) tables
+pytest-other: $(STAMP) tables redis
 	$(BIN)/pytest -q --ignore=tests/browser
 
 # The solver and 胜率 tables in the cache `make run` uses, which the test session copies: built

@@ -21,6 +21,7 @@ from yahtzee.server.middleware import (
     HeadersMiddleware,
     ServerTimingMiddleware,
 )
+from yahtzee.server.rooms_routes import router as rooms_router
 from yahtzee.server.routes import router
 from yahtzee.solver import Table
 
@@ -60,6 +61,7 @@ def create_app(
     app.state.engine = engine
     install_error_handlers(app)
     app.include_router(router)
+    app.include_router(rooms_router)
     mount_assets(app)
 
     # Game JSON compresses well, so replies are gzipped here; no proxy in front is needed for it.

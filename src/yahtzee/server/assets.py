@@ -104,6 +104,7 @@ def mount_assets(app: FastAPI) -> None:
 
     # HEAD too: uptime monitors and some load balancers check the page that way.
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    @app.api_route("/r/{code}", methods=["GET", "HEAD"], include_in_schema=False)  # a room's link
     async def index() -> HTMLResponse:
         if not index_path.is_file():
             return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)

@@ -25,6 +25,8 @@ from yahtzee.errors import (
     clip,
     quote,
 )
+from yahtzee.rooms.errors import NotHostError, RoomNotFoundError, SeatTokenError, TooManyMissesError
+from yahtzee.rooms.store import StoreUnavailableError
 from yahtzee.saved_game import shape_problem
 from yahtzee.server.engine import NotReadyError
 
@@ -38,6 +40,10 @@ STATUS: Final[dict[type[YahtzeeError], int]] = {
     MalformedError: 400,
     IllegalMoveError: 409,
     RecordUnavailableError: 409,
+    SeatTokenError: 403,
+    NotHostError: 403,
+    RoomNotFoundError: 404,
+    TooManyMissesError: 429,
 }
 
 HTTP_MESSAGES: Final[dict[int, tuple[str, str]]] = {
@@ -68,7 +74,8 @@ def _status_for(error: YahtzeeError) -> int:
 
 async def _domain_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, YahtzeeError)
-    return error_response(_status_for(error), error.code, f"{error.zh}：{error}")
+    headers = getattr(error, "headers", None)  # Retry-After of a 429
+    return error_response(_status_for(error), error.code, f"{error.zh}：{error}", headers)
 
 
 def _path(loc: list[int | str]) -> str:
@@ -137,6 +144,13 @@ async def _not_ready(request: Request, error: Exception) -> JSONResponse:
     return error_response(503, code, message)
 
 
+async def _store_unavailable(request: Request, error: Exception) -> JSONResponse:
+    log.warning("rooms store unavailable on %s %s: %s", request.method, request.url.path, error)
+    return error_response(
+        503, "store_unavailable", "房间服务暂时连不上，请稍候再试", {"Retry-After": "1"}
+    )
+
+
 async def _unexpected(request: Request, error: Exception) -> JSONResponse:
     # One line of context; the traceback follows once, from the server, as Starlette raises
     # the error again after this answer.
@@ -150,6 +164,7 @@ def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers above on ``app``."""
     app.add_exception_handler(YahtzeeError, _domain_error)
     app.add_exception_handler(NotReadyError, _not_ready)
+    app.add_exception_handler(StoreUnavailableError, _store_unavailable)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)

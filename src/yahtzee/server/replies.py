@@ -10,7 +10,7 @@ from yahtzee.codec import to_json
 from yahtzee.game import Game
 from yahtzee.plain import dumps
 from yahtzee.server.engine import Engine
-from yahtzee.snapshot import view_of
+from yahtzee.snapshot import Snapshot, view_of
 from yahtzee.winprob.estimate import valued
 
 
@@ -29,9 +29,14 @@ def json_response(body: Any) -> FastJSONResponse:
     return FastJSONResponse(body)
 
 
-def reply(game: Game, engine: Engine) -> dict[str, Any]:
-    """The body every game-changing answer shares: ``{"game", "view"}``, with the 胜率 of each
-    seat in the view of a game of two seats or more once the engine has its model."""
+def snapshot_of(game: Game, engine: Engine) -> Snapshot:
+    """The snapshot the page draws of ``game``, with the 胜率 of each seat in a game of two seats
+    or more once the engine has its model."""
     model = engine.win_model() if valued(game) else None
     chances = None if model is None else model.chances(game).to_view()
-    return {"game": to_json(game), "view": view_of(game, chances)}
+    return view_of(game, chances)
+
+
+def reply(game: Game, engine: Engine) -> dict[str, Any]:
+    """The body every game-changing answer shares: ``{"game", "view"}``."""
+    return {"game": to_json(game), "view": snapshot_of(game, engine)}

@@ -1,0 +1,173 @@
+"""Both stores keep the same promises (``yahtzee.rooms.store``): every test runs on SQLite and on a
+real Redis, with two store objects standing for two processes where it matters."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+
+import pytest
+
+from tests.rooms.conftest import StoreMaker
+from yahtzee.rooms.room import Room
+from yahtzee.rooms.store import Store
+from yahtzee.rooms.tokens import token_hash
+
+pytestmark = pytest.mark.anyio
+
+
+def a_room(code: str = "ABCDEF", now: float | None = None) -> Room:
+    return Room.open(code, "小明", token_hash("t"), time.time() if now is None else now)
+
+
+async def test_a_room_reads_back_as_written(store: Store) -> None:
+    room = a_room().join("小红", token_hash("u"), time.time())
+    assert await store.insert(room)
+    assert await store.get("ABCDEF") == room
+    assert await store.get("ZZZZZZ") is None
+
+
+async def test_a_code_is_inserted_once(store: Store) -> None:
+    assert await store.insert(a_room())
+    assert not await store.insert(a_room())
+
+
+async def test_a_write_over_a_stale_revision_changes_nothing(store: Store) -> None:
+    room = a_room()
+    await store.insert(room)
+    first = room.join("小红", token_hash("u"), time.time())
+    second = room.join("小刚", token_hash("v"), time.time())
+    assert await store.swap(first, room.revision)
+    assert not await store.swap(second, room.revision)  # read at the same revision: too late
+    assert await store.get(room.code) == first
+
+
+async def test_one_of_many_concurrent_writers_wins(make_store: StoreMaker) -> None:
+    stores = [make_store() for _ in range(4)]
+    try:
+        room = a_room()
+        await stores[0].insert(room)
+        names = ["甲", "乙", "丙", "丁"]
+        results = await asyncio.gather(
+            *(
+                s.swap(room.join(name, token_hash(name), time.time()), room.revision)
+                for s, name in zip(stores, names, strict=True)
+            )
+        )
+        assert sorted(results) == [False, False, False, True]
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_a_room_not_written_for_its_ttl_is_gone(make_store: StoreMaker) -> None:
+    store = make_store(ttl=0.3)
+    try:
+        await store.existing(["ABCDEF"])  # opened before the clock starts
+        room = a_room()
+        await store.insert(room)
+        assert await store.existing(["ABCDEF", "ZZZZZZ"]) == {"ABCDEF"}
+        await asyncio.sleep(0.2)
+        later = room.join("小红", token_hash("u"), time.time())
+        assert await store.swap(later, room.revision)  # a write is activity: the clock restarts
+        await asyncio.sleep(0.2)
+        assert await store.get("ABCDEF") == later
+        await asyncio.sleep(0.3)
+        assert await store.get("ABCDEF") is None
+        assert await store.existing(["ABCDEF"]) == set()
+        assert not await store.swap(later.join("小刚", token_hash("v"), time.time()), 2)
+        assert await store.insert(a_room())  # the code is free again
+    finally:
+        await store.close()
+
+
+async def test_due_rooms_are_found_by_their_time(store: Store) -> None:
+    now = time.time()
+    for code, due in (("AAAAAA", now - 1), ("BBBBBB", now + 60), ("CCCCCC", None)):
+        await store.insert(replace(a_room(code), due=due))
+    assert await store.due(now, 10) == ["AAAAAA"]
+    room = await store.get("AAAAAA")
+    assert room is not None
+    await store.swap(replace(room, revision=room.revision + 1, due=None), room.revision)
+    assert await store.due(now, 10) == []
+    assert await store.due(now + 61, 10) == ["BBBBBB"]
+
+
+async def test_a_lease_has_one_holder_until_given_back_or_lapsed(store: Store) -> None:
+    assert await store.take("drive:AAAAAA", "one", 0.3)
+    assert not await store.take("drive:AAAAAA", "two", 0.3)
+    assert await store.take("drive:AAAAAA", "one", 0.3)  # its owner extends it
+    await store.give_back("drive:AAAAAA", "two")  # not two's to give back
+    assert not await store.take("drive:AAAAAA", "two", 0.3)
+    await store.give_back("drive:AAAAAA", "one")
+    assert await store.take("drive:AAAAAA", "two", 0.3)
+    await asyncio.sleep(0.4)
+    assert await store.take("drive:AAAAAA", "three", 0.3)
+
+
+async def test_counters_count_within_their_window(store: Store) -> None:
+    assert await store.peek("miss:1.2.3.4") == (0, 0.0)
+    assert [await store.count("miss:1.2.3.4", 0.3) for _ in range(3)] == [1, 2, 3]
+    count, left = await store.peek("miss:1.2.3.4")
+    assert count == 3
+    assert 0 < left <= 0.3
+    assert await store.peek("miss:5.6.7.8") == (0, 0.0)
+    await asyncio.sleep(0.35)
+    assert await store.peek("miss:1.2.3.4") == (0, 0.0)
+    assert await store.count("miss:1.2.3.4", 0.3) == 1
+
+
+async def test_presence_lapses_unless_touched_and_each_lapse_is_claimed_once(
+    make_store: StoreMaker,
+) -> None:
+    one, two = make_store(), make_store()
+    try:
+        now = time.time()
+        await one.touch("AAAAAA", 0, "c1", now + 0.2)
+        await one.touch("AAAAAA", 1, "c2", now + 60)
+        await two.touch("BBBBBB", 0, "c3", now + 0.2)
+        assert await one.present("AAAAAA", now) == {0, 1}
+        assert await two.lapsed(now, 10) == []
+        later = now + 0.5
+        assert await one.present("AAAAAA", later) == {1}
+        claims = await asyncio.gather(one.lapsed(later, 10), two.lapsed(later, 10))
+        assert sorted(code for claim in claims for code in claim) == ["AAAAAA", "BBBBBB"]
+        assert await one.lapsed(later, 10) == []
+        await one.touch("AAAAAA", 1, "c2", later + 60)  # touched again: still there
+        assert await two.present("AAAAAA", later + 30) == {1}
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_every_write_reaches_another_process_watching_in_order(
+    make_store: StoreMaker,
+) -> None:
+    writer, reader = make_store(), make_store()
+    await writer.start()
+    await reader.start()
+    heard: list[tuple[str, int]] = []
+    reader.listen(lambda code, room: heard.append((code, -1 if room is None else room.revision)))
+    try:
+        room = a_room()
+        await writer.insert(room)
+        await reader.watch("ABCDEF")
+        await reader.watch("BBBBBB")
+        await reader.unwatch("BBBBBB")
+        for name in ("甲", "乙", "丙"):
+            new = room.join(name, token_hash(name), time.time())
+            assert await writer.swap(new, room.revision)
+            room = new
+        other = a_room("BBBBBB")
+        await writer.insert(other)  # no longer watched: not heard
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and (not heard or heard[-1][1] != room.revision):
+            await asyncio.sleep(0.01)
+        revisions = [revision for code, revision in heard if code == "ABCDEF"]
+        assert revisions == sorted(revisions)
+        assert revisions[-1] == room.revision
+        assert all(code == "ABCDEF" for code, _ in heard)
+    finally:
+        await writer.close()
+        await reader.close()
