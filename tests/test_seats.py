@@ -301,7 +301,7 @@ def test_mutated_tables_are_rejected_or_still_consistent(seed: int, data: Any) -
 # The snapshot -------------------------------------------------------------------------------
 
 
-def test_the_snapshot_names_every_seat_and_keeps_the_old_fields() -> None:
+def test_the_snapshot_names_every_seat() -> None:
     game = Game.seated([Seat("小明", HUMAN), Seat("高手", EXPERT), Seat("小红", HUMAN)], First.ME)
     rng = random.Random(2)
     for _ in range(2):  # 小明 and the 高手 play; 小红 is in turn
@@ -311,12 +311,12 @@ def test_the_snapshot_names_every_seat_and_keeps_the_old_fields() -> None:
         ("小明", "human"), ("高手", "expert"), ("小红", "human")
     ]  # fmt: skip
     assert view["current"] == 2 and view["sides"][2]["acting"]
-    assert view["mode"] == "table" and view["difficulty"] is None
-    # Compatibility fields: a person in turn, with its hints; columns labelled by name.
-    assert view["acting"] == "player" and view["hints_left"] == HINTS_PER_GAME
-    assert [s["label"] for s in view["sides"]] == ["小明", "高手", "小红"]
-    assert [s["who"] for s in view["sides"]] == ["player", "computer", "player"]
+    assert view["mode"] == "table"
+    assert [s["hints_left"] for s in view["sides"]] == [HINTS_PER_GAME, 0, HINTS_PER_GAME]
     assert "place" not in view["sides"][0]
+    # No field of the two-sided page is left: the seats say it all.
+    assert not {"acting", "hints_left", "difficulty", "difficulty_zh", "win"} & set(view)
+    assert not {"who", "label"} & set(view["sides"][0])
 
 
 def test_a_finished_table_ranks_its_seats_in_the_snapshot() -> None:

@@ -5,6 +5,7 @@
 // this manager: each gets the board, the helpers and the callbacks it uses, in its constructor.
 
 import { Requests } from "../lib/request.js";
+import { personInTurn, settingsOf } from "../lib/seats.js";
 import { listenFullscreen, toggleFullscreen } from "../ui/fullscreen.js";
 import { Bests } from "./bests.js";
 import { emptyBoard, takeAnswer } from "./board.js";
@@ -202,7 +203,7 @@ export class GameManager {
     const snap = this.board.snap;
     if (!snap || this.blocked() || !this.ui.inGame()) return;
     if (snap.finished) this.again();
-    else if (snap.acting !== "player") this.computer.play();
+    else if (!personInTurn(snap)) this.computer.play();
     else this.player.roll();
   }
 
@@ -265,7 +266,6 @@ export class GameManager {
 
   // The lobby settings the current game was started with.
   settingsOfGame() {
-    const snap = this.board.snap;
-    return { mode: snap.mode, difficulty: snap.difficulty, first: snap.first };
+    return settingsOf(this.board.snap);
   }
 }

@@ -2,6 +2,8 @@
 // again, today's challenge; with a question first when that abandons an unfinished game) or the
 // saved one resumed.
 
+import { personInTurn } from "../lib/seats.js";
+
 export class Starting {
   // `board` is the game on screen (board.js); `requests` the request helper; `api` the server;
   // `sync` tab ownership and the saved game (sync.js); `ui` the view (confirm, message);
@@ -62,7 +64,7 @@ export class Starting {
       // The game still shown may be in the computer's turn (重新开始 there): it does not go on
       // by itself, so say so and offer 让电脑继续 instead of 电脑思考中… for good.
       const snap = this.board.snap;
-      if (snap && !snap.finished && snap.acting !== "player") this.board.stopped = true;
+      if (snap && !snap.finished && !personInTurn(snap)) this.board.stopped = true;
     };
     const outcome = await this.requests.run("start", work, { fresh: true, failed });
     // Only a game just entered: after a failure the old game's computer turn must not play on

@@ -1,6 +1,7 @@
 // The one-line status under the dice: what the player should do next, or what the computer is
 // doing. Words only; the View writes the line (and only when it changes).
 
+import { inTurn, personInTurn } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
 import { holdsAll } from "./board.js";
 
@@ -10,7 +11,7 @@ export function statusText(board, { rolling, suspended }) {
   const snap = board.snap;
   if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
   if (suspended) return "这局已在另一个标签页继续，这里暂停";
-  if (snap.acting !== "player") return computerText(board);
+  if (!personInTurn(snap)) return computerText(board);
   if (rolling) return "掷骰中…";
   // A hint to reroll some dice no longer says what to do once the player has held all five:
   // the roll button waits, and the line says why (it comes back when a die is let go).
@@ -25,7 +26,8 @@ export function statusText(board, { rolling, suspended }) {
 // What the computer is doing in its turn, or that its last step failed.
 function computerText(board) {
   if (board.computerNote) return board.computerNote;
-  return board.stopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
+  const name = inTurn(board.snap).name; // 电脑 in 人机对战
+  return board.stopped ? `${name}这一步没走成，点「让${name}继续」` : `${name}思考中…`;
 }
 
 // After a roll: score a box, or hold dice and roll again while the dice may still move.

@@ -99,8 +99,8 @@ export class Reviews {
       this.store.add(entry);
       this.entries = [...this.entries, readEntry(entry)].slice(-MAX_SUMMARIES);
     }
-    const answer = this.api.review(game, "player");
-    this.current = { id, game, answers: { player: answer } };
+    const answer = this.api.review(game, 0);
+    this.current = { id, game, answers: { 0: answer } };
     this.setResultLine("复盘生成中…");
     answer.then(
       (review) => this.recordReview(id, game, review),
@@ -108,7 +108,7 @@ export class Reviews {
         const current = this.current;
         if (current && current.id === id) {
           // 「复盘」 asks again instead of showing this failure once the network is back.
-          if (current.answers.player === answer) delete current.answers.player;
+          if (current.answers[0] === answer) delete current.answers[0];
           this.setResultLine("复盘暂时无法生成，可以稍后在「复盘与历史」里再看");
         }
       },

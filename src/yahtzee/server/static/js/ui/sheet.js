@@ -44,7 +44,7 @@ export class ScoreSheet {
       const arrow = make("span", "arrow", "▼");
       arrow.setAttribute("aria-hidden", "true");
       const note = make("span", "visually-hidden acting-note", "（正在掷骰）");
-      th.append(arrow, make("span", "side-name", side.label), note);
+      th.append(arrow, make("span", "side-name", side.name), note);
       headRow.append(th);
       this.heads.push(th);
     });
@@ -72,7 +72,7 @@ export class ScoreSheet {
     tr.append(make("td", "corner", "项目"));
     snap.sides.forEach((side, s) => {
       const td = make("td", `echo-side echo-${s}`);
-      td.append(make("span", "arrow", "▼"), make("span", "side-name", side.label));
+      td.append(make("span", "arrow", "▼"), make("span", "side-name", side.name));
       tr.append(td);
       this.echoes.push(td);
     });
