@@ -48,7 +48,10 @@ def test_new_game_single_and_vs(client: TestClient) -> None:
     vs = post(client, "/api/new", {"mode": "vs", "difficulty": "normal", "first": "computer"})
     view = vs["view"]
     assert view["sides"][view["current"]]["player"] == "normal"  # the computer's turn
-    assert [(s["name"], s["player"]) for s in view["sides"]] == [("你", "human"), ("电脑", "normal")]
+    assert [(s["name"], s["player"]) for s in view["sides"]] == [
+        ("你", "human"),
+        ("电脑", "normal"),
+    ]
 
 
 def test_a_whole_game_through_the_api(client: TestClient) -> None:
