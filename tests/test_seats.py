@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -473,6 +474,10 @@ def test_the_page_terms_bound_the_table() -> None:
 
     terms = page_terms()
     assert (terms.seats.min, terms.seats.max, terms.seats.name_length) == (2, 4, 12)
+    # The page says what is wrong with a name before sending it: these characters are refused.
+    controls = re.compile(f"[{terms.seats.controls}]")
+    assert all(controls.search(c) for c in ("\n", "\x07", "\x85", "\u2028"))
+    assert not controls.search("小明 Ann\u3000")
     assert [t.key for t in terms.players] == ["human", "beginner", "normal", "expert"]
     assert ("table", "和朋友玩") in [(t.key, t.name) for t in terms.modes]
     assert [b.value for b in BOXES][:1] == ["ones"]
