@@ -4,6 +4,7 @@
 
 import { computerLevel, personWon } from "../lib/seats.js";
 import { levelName } from "../lib/terms.js";
+import { tableInfo } from "../table/standings.js";
 
 export class Bests {
   // Nothing is read until load().
@@ -27,6 +28,7 @@ export class Bests {
 
   // Count the finished game `snap` in the bests and save them; what the result dialog shows.
   count(snap) {
+    if (snap.mode === "table") return tableInfo(snap); // counted in no best
     const info = snap.mode === "single" ? this.countSingle(snap) : this.countVs(snap);
     this.store.saveBests(this.current);
     return info;

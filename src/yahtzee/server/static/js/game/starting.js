@@ -7,16 +7,18 @@ import { personInTurn } from "../lib/seats.js";
 export class Starting {
   // `board` is the game on screen (board.js); `requests` the request helper; `api` the server;
   // `sync` tab ownership and the saved game (sync.js); `ui` the view (confirm, message);
-  // `choices()` the lobby's choices; `practice()` starts a round of 练习; `enter(data)` puts a
+  // `choices()` the lobby's choices; `seats()` the settings of the seat editor's table (null once
+  // it has said what to put right); `practice()` starts a round of 练习; `enter(data)` puts a
   // new game on the board; `redraw()` draws the board; `showLobby()` shows the lobby;
-  // `playComputer()` lets the computer play its turn.
-  constructor({ board, requests, api, sync, ui, choices, practice, enter, redraw, showLobby, playComputer }) {
+  // `playComputer()` lets the game go on (the computers play, a person gets the phone).
+  constructor({ board, requests, api, sync, ui, choices, seats, practice, enter, redraw, showLobby, playComputer }) {
     this.board = board;
     this.requests = requests;
     this.api = api;
     this.sync = sync;
     this.ui = ui;
     this.choices = choices;
+    this.seats = seats;
     this.practice = practice;
     this.enter = enter;
     this.redraw = redraw;
@@ -48,6 +50,10 @@ export class Starting {
     if (this.requests.busy) return false;
     const { mode, difficulty, first } = this.choices();
     if (mode === "practice") return this.practice();
+    if (mode === "table") {
+      const table = this.seats();
+      return table ? this.asking(table) : false;
+    }
     const vs = mode === "vs";
     return this.asking({ mode, difficulty: vs ? difficulty : null, first: vs ? first : "me" });
   }

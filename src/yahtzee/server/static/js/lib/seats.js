@@ -67,3 +67,13 @@ export function seatsOf(game) {
     return { name: TERMS.sides[person ? 0 : 1] || "", player: person ? HUMAN : String(game.difficulty) };
   });
 }
+
+// The names of a saved table's seats in a few words (小明、小红、普通电脑), or "" when the save
+// does not name 2 to 4 seats that could be a table's (an edited save is shown before the server
+// checks it).
+export function seatNames(game) {
+  const { min, max, name_length: length } = TERMS.seats;
+  const names = seatsOf(game).map((seat) => seat.name);
+  const readable = names.every((name) => name && [...name].length <= length);
+  return readable && names.length >= min && names.length <= max ? names.join("、") : "";
+}

@@ -78,6 +78,12 @@ function drawTrend(box, reviewed, width) {
   });
 }
 
+// A table's seats by place, with their totals: 「1. 小红 268 · 2. 小明 240 · 3. 普通电脑 230」.
+function seatsLine(seats) {
+  const ranked = [...seats].sort((a, b) => a.place - b.place);
+  return ranked.map((s) => `${s.place}. ${s.name} ${s.total}`).join(" · ");
+}
+
 // The list of past games, newest first, with 复盘 for the ones kept whole and 同骰再打 for
 // those played on a dice record.
 function gamesSection(entries, { stored, replayable, onReview, onReplay }) {
@@ -101,6 +107,7 @@ function gamesSection(entries, { stored, replayable, onReview, onReplay }) {
       make("span", "rv-date num", shortDate(e.date)),
       make("span", "rv-mode", `${modeText(e.mode, e.difficulty)}${outcome}`),
     );
+    if (e.seats) first.append(make("span", "rv-seats", seatsLine(e.seats)));
     const missing = e.average === null;
     tr.append(
       first,
@@ -212,7 +219,8 @@ export class HistoryView {
     this.body.replaceChildren(...parts);
     this.body.setAttribute("aria-busy", "false");
     // Games whose review failed earlier (offline) get their figures now, one at a time.
-    const missing = entries.filter((e) => e.average === null && stored.has(e.id));
+    // (A table's entry has none: its people review their own seats.)
+    const missing = entries.filter((e) => e.average === null && stored.has(e.id) && !e.seats);
     if (missing.length && refresh) this.fillMissing(missing, refresh);
   }
 

@@ -3,6 +3,7 @@
 // demand by history.js (Reviews.views), with review.css.
 
 import { shortMessage } from "../lib/api.js";
+import { isPerson, seatsOf } from "../lib/seats.js";
 import { HistoryView } from "./history-view.js";
 import { ReviewDialog } from "./review-dialog.js";
 import { ReviewView } from "./review-view.js";
@@ -29,10 +30,10 @@ export class ReviewController {
     this.historyView = new HistoryView(this.dialog);
   }
 
-  // Show the review of `game`, seat `seat` first; `answers` holds review promises already asked
-  // for, by seat; `id` names the game's history entry, whose figures (the player's: the first
-  // seat's, but for a table's) are filled in if they were missing.
-  openGame(game, answers = {}, id = null, seat = 0) {
+  // Show the review of `game`, seat `seat` first (by default the first person's); `answers`
+  // holds review promises already asked for, by seat; `id` names the game's history entry,
+  // whose figures (the player's: the first seat's, but for a table's) are filled in if missing.
+  openGame(game, answers = {}, id = null, seat = null) {
     const ask = (side) => {
       if (!answers[side]) answers[side] = this.api.review(game, side);
       const answer = answers[side];
@@ -49,7 +50,7 @@ export class ReviewController {
     const same = {}; // 高手同骰 by seat, asked for once, when the seat is first drawn
     this.reviewView.show({
       game,
-      seat,
+      seat: seat ?? Math.max(0, seatsOf(game).findIndex(isPerson)),
       ask,
       sameDice: (side) => (same[side] = same[side] || this.api.sameDice(game, side)),
       explore: (position) => this.api.explore(position),

@@ -2,6 +2,7 @@
 // dialogs (a yes/no question, the end-of-game result, the settings).
 
 import { make } from "../lib/dom.js";
+import { tableResult } from "../table/table-result.js";
 
 const MESSAGE_MS = 9000; // how long a passing message stays
 
@@ -155,9 +156,13 @@ export class Dialogs {
       told.push(el.id);
       return el;
     };
+    this.el.result.dataset.mode = info.mode; // a table's 复盘 buttons are each person's
     if (info.mode === "single") {
       this.el.resultTitle.textContent = "本局结束";
       singleResult(body, info, tell);
+    } else if (info.mode === "table") {
+      this.el.resultTitle.textContent = info.title;
+      tableResult(body, info, tell);
     } else {
       this.el.resultTitle.textContent = info.draw ? "平局" : info.playerWon ? "你赢了！" : "电脑赢了";
       vsResult(body, info, tell);

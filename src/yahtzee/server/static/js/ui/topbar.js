@@ -4,10 +4,11 @@
 import { make } from "../lib/dom.js";
 import { computerLevel, hintsShown } from "../lib/seats.js";
 import { levelName } from "../lib/terms.js";
+import { renderSeatBar } from "../table/seat-bar.js";
 import { chanceText } from "../lib/words.js";
 
 // Round, totals, the opponent and who started (vs), and the hint button; `el` holds the
-// elements round, match, totals, hint and winbar.
+// elements round, match, totals, hint, winbar and seatbar.
 export function renderTopbar(el, { snap, busy }) {
   el.round.textContent = `第 ${snap.round} / ${snap.rounds} 回合`;
   const match = el.match;
@@ -24,6 +25,7 @@ export function renderTopbar(el, { snap, busy }) {
     match.hidden = snap.mode !== "vs";
   }
   renderWinBar(el.winbar, snap);
+  renderSeatBar(el.seatbar, snap); // a table's
   const parts = snap.sides.map((side) => {
     const span = make("span", "total");
     span.append(`${side.name} `, make("b", "num", String(side.total)));

@@ -9,6 +9,7 @@ import { FocusKeeper, announce } from "./focus.js";
 import { describeSave, showGame, showLobby, updateLobby } from "./lobby.js";
 import { ScoreSheet } from "./sheet.js";
 import { renderTopbar } from "./topbar.js";
+import { SeatStrip } from "../table/seat-strip.js";
 
 export { describeSave };
 
@@ -34,6 +35,7 @@ export class View {
       noticeButton: $("notice-btn"),
       match: $("match"),
       winbar: $("winbar"),
+      seatbar: $("seatbar"), // a table's 胜率
       vsOptions: $("vs-options"),
       bests: $("records"), // 我的纪录
       resume: $("resume-btn"),
@@ -51,11 +53,13 @@ export class View {
       resultTitle: $("result-title"),
       resultBody: $("result-body"),
       settings: $("settings-dialog"),
+      handover: $("handover"),
     };
     this.tray = new DiceTray(this.el.dice, this.el.roll);
     this.sheet = new ScoreSheet(this.el.sheet);
     this.dialogs = new Dialogs(this.el);
     this.focus = new FocusKeeper(doc, this.el);
+    this.strip = new SeatStrip($("seat-strip"), doc); // a table's other seats, on a phone
   }
 
   // Show the lobby with the current choices, bests and what 「继续」 resumes.
@@ -79,6 +83,7 @@ export class View {
     if (!snap) return;
     const { app, game } = this.el;
     app.classList.toggle("vs", snap.mode === "vs");
+    app.classList.toggle("at-table", snap.mode === "table");
     // Not aria-busy: that would hold back the live status inside the game for the whole of
     // the computer's turn. Only the tumbling dice are marked busy (startRoll).
     this.focus.busy = Boolean(state.busy);
@@ -87,6 +92,7 @@ export class View {
     this.tray.render(state);
     this.tray.renderRollButton(state);
     this.sheet.render(state);
+    this.strip.render(snap);
     // A live region speaks every rewrite, even of the same words: write only a change. A list of
     // dice (保留 1 4 4 4) keeps to one line (no break between its numbers on a phone).
     const status = state.status.replace(/(\d) (?=\d)/g, "$1\u00a0");
@@ -112,6 +118,23 @@ export class View {
   // Stop the tumble; the next render draws the real faces.
   stopRoll() {
     this.tray.stopRoll();
+  }
+
+  // Open seat `seat`'s sheet in a dialog, read-only (a table's seat not in turn, on a phone).
+  openSeat(snap, seat) {
+    this.strip.open(snap, seat);
+  }
+
+  // Show 「轮到 `name`」 over the board (a table's turn passing to a person).
+  showHandover(name) {
+    const box = this.el.handover;
+    box.querySelector(".handover-name").textContent = name;
+    box.hidden = false;
+  }
+
+  // Hide 「轮到 …」.
+  hideHandover() {
+    this.el.handover.hidden = true;
   }
 
   // Briefly highlight a box another side has just scored.
