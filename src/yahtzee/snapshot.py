@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from yahtzee.game import ROUNDS, THE_COMPUTER, YOU, Difficulty, Game, Mode, play_order
+from yahtzee.game import ROUNDS, THE_COMPUTER, YOU, Difficulty, Game, Mode
 from yahtzee.plain import plain
 from yahtzee.rules import (
     BOXES,
@@ -273,13 +273,6 @@ def _result(game: Game) -> ResultView | None:
     )
 
 
-def person_hints(game: Game) -> int:
-    """The hints of the seat in turn when it is a person, else of the next person to play (0
-    when nobody is one): the compatibility ``hints_left``."""
-    order = play_order(game.current, len(game.sides))
-    return next((game.sides[i].hints_left for i in order if game.sides[i].human), 0)
-
-
 def vs_level(game: Game) -> Difficulty | None:
     """人机对战's computer level: the compatibility ``difficulty``."""
     if game.mode is not Mode.VS:
@@ -328,7 +321,7 @@ def view_of(game: Game, chances: SeatChances | None = None) -> Snapshot:
         current=game.current,
         acting="player" if game.acting.human else "computer",
         phase=_phase(game),
-        hints_left=person_hints(game),
+        hints_left=game.hints_left,
         hinted_now=game.hinted_now,
         finished=game.finished,
         dice=tuple(dice) if dice else None,
