@@ -437,8 +437,10 @@ class Game:
 
     @property
     def hints_left(self) -> int:
-        """The hints the seat in turn has left (none for a computer)."""
-        return self.acting.hints_left
+        """The hints of the person in turn, or of the next person to play while a computer is
+        (0 when no seat is a person): in 单人挑战 and 人机对战, always the player's."""
+        order = play_order(self.current, len(self.sides))
+        return next((self.sides[i].hints_left for i in order if self.sides[i].human), 0)
 
     @property
     def result(self) -> Result | None:
