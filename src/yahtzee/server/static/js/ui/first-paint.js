@@ -1,7 +1,8 @@
 // Before the first paint: a classic script in the page's head (it blocks rendering, the modules
 // do not). It marks <html> with what the browser kept that changes the lobby's size: the mode
-// chosen last (人机对战 and 练习 have more options), 练习 rounds played (「专练薄弱项」) and a
-// game to continue (「继续」). main.css draws the lobby at the size the page's code will give it,
+// chosen last (人机对战, 和朋友玩 and 练习 have more options), the seats of the last table (two
+// rows are in the page; three or four are marked), 练习 rounds played (「专练薄弱项」) and a game
+// to continue (「继续」). main.css draws the lobby at the size the page's code will give it,
 // so nothing moves when the code reads the same data; the marks go once the modules have run
 // (DOMContentLoaded waits for them). The keys are storage.js's (a classic script cannot import).
 (function markSavedLobby() {
@@ -18,13 +19,17 @@
   }
 
   const lobby = stored("yahtzee.lobby");
-  if (lobby && (lobby.mode === "vs" || lobby.mode === "practice")) root.dataset.savedMode = lobby.mode;
+  if (lobby && ["vs", "table", "practice"].includes(lobby.mode)) root.dataset.savedMode = lobby.mode;
+  const table = stored("yahtzee.table");
+  const seats = table && Array.isArray(table.seats) ? table.seats.length : 0;
+  if (seats === 3 || seats === 4) root.dataset.savedSeats = String(seats);
   const practice = stored("yahtzee.practice");
   if (practice && Array.isArray(practice.rounds) && practice.rounds.length) root.dataset.savedPractice = "";
   if (stored("yahtzee.game") !== undefined) root.dataset.savedGame = "";
 
   document.addEventListener("DOMContentLoaded", () => {
     delete root.dataset.savedMode;
+    delete root.dataset.savedSeats;
     delete root.dataset.savedPractice;
     delete root.dataset.savedGame;
   });
