@@ -76,3 +76,23 @@ test("the saved game's line says what 「继续」 resumes, or nothing when it c
   assert.equal(describeSave({ mode: "duel" }), "");
   assert.equal(describeSave(null), "");
 });
+
+test("at a table the status names the seat in turn", () => {
+  const sides = [
+    { name: "小明", player: "human", hints_left: 3 },
+    { name: "普通电脑", player: "normal", hints_left: 0 },
+    { name: "小红", player: "human", hints_left: 3 },
+  ];
+  const table = { mode: "table", sides, current: 2 };
+  assert.equal(statusText(board(table), idle), "小红：点骰子保留，再掷；满意就选择一项登记");
+  const fresh = { ...table, phase: "roll", dice: null };
+  assert.equal(statusText(board(fresh), idle), "小红：点「掷骰子」开始");
+  const after = board(fresh, { lastMove: "普通电脑刚登记「三条」18 分" });
+  assert.equal(statusText(after, idle), "普通电脑刚登记「三条」18 分，轮到 小红");
+  assert.equal(statusText(board({ ...table, current: 1 }), idle), "普通电脑思考中…");
+  // 人机对战 says what it always said.
+  assert.equal(
+    statusText(board({ phase: "roll", dice: null }, { lastMove: "电脑刚登记" }), idle),
+    "电脑刚登记，轮到你了",
+  );
+});

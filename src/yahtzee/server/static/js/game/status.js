@@ -12,15 +12,27 @@ export function statusText(board, { rolling, suspended }) {
   if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
   if (suspended) return "这局已在另一个标签页继续，这里暂停";
   if (!personInTurn(snap)) return computerText(board);
-  if (rolling) return "掷骰中…";
+  // At a table the line names the person whose turn it is (「小红：点骰子保留…」).
+  const name = snap.mode === "table" ? inTurn(snap).name : null;
+  const { text, named } = personText(board, rolling, name);
+  return name && !named ? `${name}：${text}` : text;
+}
+
+// What the person in turn (`name` at a table, else null) should do next, and whether the words
+// name them already; `rolling`: their dice are tumbling.
+function personText(board, rolling, name) {
+  const snap = board.snap;
+  const said = (text, named = false) => ({ text, named });
+  if (rolling) return said("掷骰中…");
   // A hint to reroll some dice no longer says what to do once the player has held all five:
   // the roll button waits, and the line says why (it comes back when a die is let go).
   const allHeld = holdsAll(board);
-  if (board.hintText && !(allHeld && board.hintDice.size < TERMS.dice)) return `提示：${board.hintText}`;
+  if (board.hintText && !(allHeld && board.hintDice.size < TERMS.dice)) return said(`提示：${board.hintText}`);
   if (snap.phase === "roll") {
-    return board.lastMove ? `${board.lastMove}，轮到你了` : "点「掷骰子」开始";
+    if (!board.lastMove) return said("点「掷骰子」开始");
+    return said(`${board.lastMove}，${name ? `轮到 ${name}` : "轮到你了"}`, true);
   }
-  return decideText(snap, allHeld);
+  return said(decideText(snap, allHeld));
 }
 
 // What the computer is doing in its turn, or that its last step failed.
