@@ -10,13 +10,13 @@ import { seatShares } from "./standings.js";
 
 // A seat of the strip: its name over its total and 胜率; `turn` marks the seat in turn (not a
 // button: its sheet is the one shown).
-function seatCell(side, seat, { turn, share, chance }) {
+function seatCell(side, seat, { turn, share, win }) {
   const cell = turn ? make("div", "strip-seat turn") : button("strip-seat");
   const figures = make("span", "strip-figures");
   figures.append(make("b", "num", String(side.total)));
   let said = `${side.total} 分`;
   if (share !== null) {
-    const { shown, said: words } = chanceText(chance, share);
+    const { shown, said: words } = chanceText(win, share);
     figures.append(make("span", "strip-chance num", ` · ${shown}`));
     said += `，胜率 ${words}`;
   }
@@ -73,7 +73,7 @@ export class SeatStrip {
       seatCell(side, seat, {
         turn: seat === snap.current,
         share: shares ? shares.seats[seat] : null,
-        chance: snap.chances ? snap.chances.win[seat] : null,
+        win: snap.chances ? snap.chances.win[seat] : null,
       }),
     );
     this.element.replaceChildren(...cells);

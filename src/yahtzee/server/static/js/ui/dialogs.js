@@ -156,7 +156,8 @@ export class Dialogs {
       told.push(el.id);
       return el;
     };
-    this.el.result.dataset.mode = info.mode; // a table's 复盘 buttons are each person's
+    const dialog = this.el.result;
+    dialog.dataset.mode = info.mode; // a table's 复盘 buttons are each person's
     if (info.mode === "single") {
       this.el.resultTitle.textContent = "本局结束";
       singleResult(body, info, tell);

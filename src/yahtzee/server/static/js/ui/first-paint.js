@@ -18,11 +18,19 @@
     }
   }
 
+  // The last table's seats beyond the two rows the page has ("3" or "4"), or "".
+  function savedSeats() {
+    const table = stored("yahtzee.table");
+    const count = table && Array.isArray(table.seats) ? table.seats.length : 0;
+    return count === 3 || count === 4 ? String(count) : "";
+  }
+
   const lobby = stored("yahtzee.lobby");
-  if (lobby && ["vs", "table", "practice"].includes(lobby.mode)) root.dataset.savedMode = lobby.mode;
-  const table = stored("yahtzee.table");
-  const seats = table && Array.isArray(table.seats) ? table.seats.length : 0;
-  if (seats === 3 || seats === 4) root.dataset.savedSeats = String(seats);
+  const mode = lobby ? lobby.mode : null;
+  if (mode === "vs" || mode === "practice") root.dataset.savedMode = mode;
+  if (mode === "table") root.dataset.savedMode = mode; // 和朋友玩's seat editor
+  const seats = savedSeats();
+  if (seats) root.dataset.savedSeats = seats;
   const practice = stored("yahtzee.practice");
   if (practice && Array.isArray(practice.rounds) && practice.rounds.length) root.dataset.savedPractice = "";
   if (stored("yahtzee.game") !== undefined) root.dataset.savedGame = "";
