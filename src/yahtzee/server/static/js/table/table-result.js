@@ -4,15 +4,21 @@
 
 import { button, make } from "../lib/dom.js";
 import { isPerson } from "../lib/seats.js";
+import { TERMS } from "../lib/terms.js";
+
+// The sheet's name of the sum `key` (the terms'): 上区小计, 上区奖励, 快艇加成, 总分.
+function sumName(key) {
+  return TERMS.sums.find((t) => t.key === key).name;
+}
 
 // The columns after the seat: a short head, its whole name for screen readers, and the figure
-// of a side.
+// of a side (the lower section has no sum row on the sheet, so no term).
 const COLUMNS = [
-  ["上区", "上区小计", (s) => s.upper_subtotal],
-  ["奖励", "上区奖励", (s) => s.upper_bonus],
+  ["上区", sumName("upper_subtotal"), (s) => s.upper_subtotal],
+  ["奖励", sumName("upper_bonus"), (s) => s.upper_bonus],
   ["下区", "下区", (s) => s.lower_total],
-  ["加成", "快艇加成", (s) => s.yahtzee_bonus],
-  ["总分", "总分", (s) => s.total],
+  ["加成", sumName("yahtzee_bonus"), (s) => s.yahtzee_bonus],
+  [sumName("total"), sumName("total"), (s) => s.total],
 ];
 
 // A column head: the short words, the whole name for screen readers.
