@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -19,11 +20,13 @@ from yahtzee.game import (
     Game,
     Mode,
     RestartTurn,
+    Result,
     Roll,
     Score,
+    Side,
     UseHint,
 )
-from yahtzee.rules import BOXES, Box
+from yahtzee.rules import BOXES, Box, Sheet
 
 
 class FixedDice:
@@ -196,3 +199,56 @@ def test_finished_game_refuses_everything() -> None:
     for action in (Roll(), Score(Box.CHANCE), RestartTurn(), UseHint()):
         with pytest.raises(IllegalMoveError, match="game is over"):
             game.apply(action, random.Random(0))
+
+
+def _finished(*chances: int) -> Game:
+    """A finished game whose sides' totals are ``chances``: each side's sheet holds zeros but
+    for its 机会 (built directly: ``Game`` and ``Side`` are plain values)."""
+    zeros = {box.value: 0 for box in BOXES if box is not Box.CHANCE}
+    sides = tuple(
+        Side("player" if i == 0 else "computer", Sheet.from_scores({**zeros, "chance": c}))
+        for i, c in enumerate(chances)
+    )
+    mode = Mode.SINGLE if len(sides) == 1 else Mode.VS
+    level = None if len(sides) == 1 else Difficulty.NORMAL
+    return Game(mode, level, First.ME, PLAYER, sides, PLAYER, round=ROUNDS)
+
+
+@pytest.mark.parametrize(
+    ("totals", "winner"),
+    [
+        ((24,), 0),
+        ((24, 11), PLAYER),
+        ((11, 24), COMPUTER),
+        ((17, 17), None),
+        ((10, 30, 20), 1),
+        ((30, 10, 20), 0),
+        ((10, 20, 30), 2),
+        ((30, 30, 5), None),
+        ((5, 30, 30), None),
+        ((30, 5, 30), None),
+    ],
+)
+def test_the_highest_total_wins_and_a_shared_one_draws(
+    totals: tuple[int, ...], winner: int | None
+) -> None:
+    game = _finished(*totals)
+    assert game.finished
+    assert game.result == Result(totals, winner)
+
+
+def test_no_result_before_every_side_is_full() -> None:
+    game = _finished(20, 10)
+    open_sheet = Side("computer", Sheet.from_scores({"chance": 10}))
+    unfinished = replace(game, sides=(game.sides[0], open_sheet))
+    assert not unfinished.finished and unfinished.result is None
+
+
+def test_the_result_counts_every_bonus() -> None:
+    # 63 in the upper section earns the +35, and a Yahtzee bonus counts in full.
+    upper = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+    lower = {box.value: 0 for box in BOXES[6:12]}
+    with_bonus = Sheet.from_scores({**upper, **lower, "yahtzee": 50, "chance": 5}, 100)
+    plain = Sheet.from_scores({**upper, **lower, "chance": 30})
+    game = replace(_finished(5, 5), sides=(Side("player", plain), Side("computer", with_bonus)))
+    assert game.result == Result((63 + 35 + 30, 63 + 35 + 50 + 5 + 100), COMPUTER)
