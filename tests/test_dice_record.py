@@ -9,6 +9,7 @@ import hmac
 import os
 import random
 import stat
+import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 from tests.gameplay import make_records, random_game
 from yahtzee.codec import from_json, to_json
 from yahtzee.dice_key import FILE_NAME, KEY_ENV, DiceKeyError, dice_key, key_path
-from yahtzee.dice_record import DiceRecords, china_date, day_ends
+from yahtzee.dice_record import Daily, DiceRecords, china_date, day_ends
 from yahtzee.errors import (
     AlteredDiceError,
     InvalidGameError,
@@ -246,6 +247,78 @@ def test_a_held_die_claimed_rolled_is_refused() -> None:
         records.check(from_json(logged))
 
 
+def test_held_flags_that_the_dice_contradict_are_refused() -> None:
+    """In the turn in progress the save says which positions were held, and the dice must
+    follow them exactly: the other die of a pair marked held instead is refused, although the
+    kept faces alone would fit."""
+    for seed in range(200):
+        records = make_records(seed)
+        record = records.new()
+        game = Game.new(record=record).apply(Roll(), records)
+        first = game.turn.dice
+        assert first is not None
+        slots = records.slots(record.id, 0, 0, 1)
+        # A pair i, j; held i stays, rolled j shows the same face again, which i would not.
+        pairs = [
+            (i, j)
+            for i in range(5)
+            for j in range(5)
+            if i != j and first[i] == first[j] == slots[j] != slots[i]
+        ]
+        if pairs:
+            break
+    else:
+        raise AssertionError("no first roll with a pair to hold")
+    i, j = pairs[0]
+    saved = to_json(game.apply(Roll((i,)), records))
+    assert records.check(from_json(saved))  # held as saved: the record's dice
+    saved["turn"]["held"] = [k == j for k in range(5)]
+    with pytest.raises(AlteredDiceError, match=r"^turn\.rolls\[1\]: "):
+        records.check(from_json(saved))
+
+
+def test_a_keep_that_no_die_stayed_for_is_refused() -> None:
+    """A logged turn keeps only the faces held: a face that is in both rolls, but that no die
+    showed before and after, was not held, whatever the keep says."""
+    for seed in range(200):
+        records = make_records(seed)
+        record = records.new()
+        rolled = Game.new(record=record).apply(Roll(), records).apply(Roll(), records)
+        before, after = rolled.turn.rolls
+        stayed = {a for a, b in zip(before, after, strict=True) if a == b}
+        faces = sorted(set(before) & set(after) - stayed)
+        if faces:
+            break
+    else:
+        raise AssertionError("no turn with a face in both rolls that no die kept")
+    saved = to_json(rolled.apply(Score(Box.CHANCE)))
+    saved["sides"][0]["log"][0]["keeps"] = [[faces[0]]]
+    with pytest.raises(AlteredDiceError, match=r"^sides\[0\]\.log\[0\]\.rolls\[1\]: "):
+        records.check(from_json(saved))
+
+
+def test_an_empty_key_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"^the dice key is empty$"):
+        DiceRecords(b"")
+
+
+def test_records_draw_new_seeds_from_the_system_unless_given() -> None:
+    records = DiceRecords(GOLDEN_KEY)
+    ids = {records.new().id for _ in range(3)}
+    assert len(ids) == 3 and all(records.parse(i).id == i for i in ids)
+    assert all(1 <= records.randint(1, 6) <= 6 for _ in range(20))
+    assert make_records(7).randint(1, 6) == random.Random(7).randint(1, 6)
+
+
+def test_a_record_id_is_parsed_or_refused_with_its_text() -> None:
+    records = make_records()
+    record = records.new()
+    assert records.parse(record.id) == Record(record.id)
+    with pytest.raises(MalformedError) as refused:
+        records.parse("nope")
+    assert str(refused.value) == "a record is 32 hex digits, '-' and 8 more, got \"nope\""
+
+
 def test_a_record_of_another_key_goes_on_with_fresh_dice() -> None:
     old = make_records(3, key=b"the key before the change......")
     game = random_game(3, vs=True, stop_after=30, records=old)
@@ -314,6 +387,22 @@ def test_the_daily_record_turns_at_midnight_china_time() -> None:
     assert (view.date, view.ends_at) == ("2026-03-09", "2026-03-09T16:00:00Z")
     with pytest.raises(ValueError, match="zone"):
         china_date(datetime(2026, 3, 9))
+
+
+def test_the_daily_challenge_is_told_in_utc_whatever_the_servers_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    records = make_records()
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    try:
+        view = records.daily_view(date(2026, 3, 9))
+        ends = day_ends(date(2026, 3, 9))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert view == Daily("2026-03-09", records.daily(date(2026, 3, 9)).id, "2026-03-09T16:00:00Z")
+    assert ends.tzinfo is UTC and ends.isoformat() == "2026-03-09T16:00:00+00:00"
 
 
 def test_a_daily_game_carries_its_day() -> None:
