@@ -47,7 +47,7 @@ BODY_FAULTS: tuple[FaultKind, ...] = (
     "content_type",
 )
 
-# Raw JSON that no bound of the API admits (put into a body as text: json.dumps could not write
+# Raw JSON far past any bound the API sets (put into a body as text: json.dumps could not write
 # the deep one), each with what a message about it names when the place is not named.
 OVERSIZED: tuple[tuple[str, str], ...] = (
     ("1" + "0" * 30, ""),
