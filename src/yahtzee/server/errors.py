@@ -52,9 +52,11 @@ HTTP_MESSAGES: Final[dict[int, tuple[str, str]]] = {
 def error_response(
     status: int, code: str, message: str, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
-    """A JSON error body with the API's shape."""
+    """A JSON error body with the API's shape. A message quoting the input may hold a lone
+    surrogate (valid in JSON text, not in UTF-8): it is written as its escape, ``\\ud800``."""
+    readable = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse(
-        {"error": {"code": code, "message": message}},
+        {"error": {"code": code, "message": readable}},
         status_code=status,
         headers={**(headers or {}), "Cache-Control": "no-store"},
     )
