@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium redis tables lock audit clean
+.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium redis tables lock audit mutation clean
 
 # Exact versions and hashes come from the lock files (made by `make lock`), so every machine
 # installs the same packages; the project itself is then installed on top, editable. `make run`
@@ -88,6 +88,13 @@ lock:
 	$(PYTHON) -m venv /tmp/yahtzee-piptools && /tmp/yahtzee-piptools/bin/pip install --quiet pip-tools
 	/tmp/yahtzee-piptools/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
 	/tmp/yahtzee-piptools/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe --extra test -o requirements-dev.lock pyproject.toml
+
+# Mutation testing (mutmut) of rules.py, game.py, review.py and dice_record.py, each against its
+# own fast tests, in scratch copies under .cache/mutation; prints each module's score and every
+# surviving mutant not listed as equivalent in tests/mutation/equivalent.txt, and fails under
+# 95 %. Not part of `make test`: it takes a while. `make mutation MODULES=rules` runs one.
+mutation: $(STAMP)
+	$(BIN)/python tests/mutation/run.py $(MODULES)
 
 # Known vulnerabilities in the pinned packages (needs the PyPI JSON API or OSV to be reachable).
 audit: $(STAMP)
