@@ -1,8 +1,10 @@
 """Shared pieces of the browser suite and the screenshot script (not a test module).
 
-``ServerProcess`` runs the real app (``create_app(seed=...)``) under uvicorn in a child process on a
-free loopback port; ``launch_chromium`` starts Debian's Chromium; ``Table`` drives the page the
-way a player does and reads back what it shows (dice, held state, previews) through the DOM.
+``ServerThread`` runs the real app (``create_app(seed=...)``) under uvicorn in a thread of this
+process, so the suite can re-seed its dice for each test; ``ServerProcess`` runs it in a child
+process that a test may stop and start again. Both listen on a free loopback port.
+``launch_chromium`` starts Debian's Chromium; ``Table`` drives the page the way a player does and
+reads back what it shows (dice, held state, previews) through the DOM.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,13 +25,17 @@ from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 from urllib.parse import urlparse
 
+import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
 from yahtzee.codec import from_json, to_json
 from yahtzee.game import Game
 from yahtzee.rules import BOXES
+from yahtzee.server.app import create_app
+from yahtzee.server.engine import Engine
 from yahtzee.snapshot import snapshot
+from yahtzee.solver import Table as SolverTable
 
 CHROMIUM: Final = Path(os.environ.get("YAHTZEE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS: Final = [
@@ -54,6 +61,51 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+class ServerThread:
+    """The app (dice seeded with ``seed``) under uvicorn in a daemon thread of this process.
+
+    In this process, so ``reseed`` can make a test's dice (new records, the 普通 computer's slips,
+    随机's coin, practice seeds) follow from the test alone: the engine's one generator is
+    re-seeded, no hook in the app needed. Its socket is bound before the thread starts, so two
+    workers never race for a port.
+    """
+
+    def __init__(self, table: SolverTable, seed: int = SEED) -> None:
+        app = create_app(seed=seed, table=table)
+        self.engine: Engine = app.state.engine
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.bind(("127.0.0.1", 0))
+        self.port: int = self.socket.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, log_level="warning", access_log=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.socket]}, name="app", daemon=True
+        )
+        self.thread.start()
+
+    def wait_ready(self, timeout: float = READY_TIMEOUT_S) -> None:
+        """Block until the server has started; raise RuntimeError if its thread ended or stalls."""
+        deadline = time.monotonic() + timeout
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError("the server thread ended before it started serving")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server was not ready after {timeout:.0f} s")
+            time.sleep(0.02)
+
+    def reseed(self, text: str) -> None:
+        """Seed the engine's generator from ``text`` (a test's node id): the records of new
+        games, and every other draw the server makes, then depend only on it."""
+        self.engine.rng.seed(text)
+
+    def stop(self) -> None:
+        """Ask the server to finish its requests and stop; wait for its thread."""
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.socket.close()
 
 
 class ServerProcess:
