@@ -37,17 +37,21 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Two sessions side by side: the browser tests (serial among themselves, one Chromium) spend much
-# of their time waiting on pages, which the other tests' computing fills. Each session has its own
-# temporary cache, so they share nothing.
+# Two sessions side by side, each spread over two pytest-xdist workers: the browser tests (one
+# app server and one Chromium per worker) spend much of their time waiting on pages, which the
+# other tests' computing fills. Each worker has its own temporary cache, so they share nothing.
+# The other tests go to the workers file by file, so a module's costly fixtures are built once.
+# PYTEST_ARGS passes options on: `make pytest PYTEST_ARGS="--order random"` (or reverse).
+PYTEST_ARGS ?=
+
 pytest: $(STAMP)
 	$(MAKE) -k -j2 --output-sync=target pytest-browser pytest-other
 
 pytest-browser: $(STAMP) chromium tables
-	$(BIN)/pytest -q tests/browser
+	$(BIN)/pytest -q -n 2 $(PYTEST_ARGS) tests/browser
 
 pytest-other: $(STAMP) tables
-	$(BIN)/pytest -q --ignore=tests/browser
+	$(BIN)/pytest -q -n 2 --dist loadfile $(PYTEST_ARGS) --ignore=tests/browser
 
 # The solver and 胜率 tables in the cache `make run` uses, which the test session copies: built
 # here while lint, typecheck and the Chromium install run beside it (a minute and a half on a
