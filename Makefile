@@ -57,8 +57,11 @@ pytest-other: $(STAMP) tables
 # here while lint, typecheck and the Chromium install run beside it (a minute and a half on a
 # fresh machine, most of it otherwise spent inside the first test that needs them). A failure
 # here (a cache that cannot be written) is not fatal: the tests then build their own copies.
+# Then the kernels a served worker runs go into numba's cache, compiled once rather than by each
+# test worker at the same moment (scripts/warm-kernels).
 tables: $(RUNTIME)
 	-$(BIN)/yahtzee solve --win
+	-$(BIN)/python scripts/warm-kernels
 
 # Everything at once, as soon as what it needs is ready: the tests start when the tables (and for
 # the browser, Chromium) are, while mypy may still be running. -k: every check reports, even after
