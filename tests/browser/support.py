@@ -20,6 +20,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
@@ -29,9 +30,11 @@ import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.gameplay import TEST_KEY
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import Game
-from yahtzee.rules import BOXES
+from yahtzee.dice_record import DiceRecords
+from yahtzee.game import Game, Mode, Roll, Score
+from yahtzee.rules import BOXES, choices
 from yahtzee.server.app import create_app
 from yahtzee.server.engine import Engine
 from yahtzee.snapshot import snapshot
@@ -428,6 +431,28 @@ def resume_saved(table: Table, game: Game) -> None:
     table.reload()
     table.page.get_by_role("button", name="继续上次没打完的一局").click()
     table.wait_idle()
+
+
+def best_paying(game: Game) -> Roll | Score:
+    """One roll a turn, then the allowed box paying the most for it (the first on ties, as
+    ``Table.best_box`` picks on the page)."""
+    if game.turn.dice is None:
+        return Roll()
+    offered = choices(game.acting.sheet, game.turn.dice)
+    return Score(max(offered, key=lambda box: (offered[box], -BOX_KEYS.index(box.value))))
+
+
+def to_last_turn(table: Table, play: Callable[[Game], Roll | Score] = best_paying) -> Game:
+    """Play the page's single game on to the start of its last turn here, each step as ``play``
+    chooses, on the game's own dice record (the test server's key is ``TEST_KEY``), then resume
+    it in the page: the turns a test needs played, without clicking through them."""
+    game = table.saved_game()
+    assert game.mode is Mode.SINGLE and game.record is not None
+    records = DiceRecords(TEST_KEY)
+    while game.round < 13:
+        game = game.apply(play(game), records)
+    resume_saved(table, game)
+    return game
 
 
 class ComputerGate:
