@@ -277,6 +277,26 @@ def test_long_bad_input_comes_back_clipped(
     assert words in message and "…" in message and len(message) < 600
 
 
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/new", '{"mode": "\\ud800"}'),
+        ("/api/new", '{"\\ud800": 1}'),
+        ("/api/hint", '{"\\ud800": 1}'),
+        ("/api/practice/grade", '{"\\udfff": 1}'),
+    ],
+    ids=["tag", "key", "hint-key", "grade-key"],
+)
+def test_a_lone_surrogate_is_quoted_as_its_escape(client: TestClient, path: str, body: str) -> None:
+    # Valid JSON text, but no UTF-8 can hold it: the message quoting it must still encode.
+    response = client.post(
+        path, content=body.encode(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    message = response.json()["error"]["message"]
+    assert "\\ud" in message and "\ud800" not in message and "\udfff" not in message
+
+
 def test_a_request_without_a_body_says_so(client: TestClient) -> None:
     response = client.post("/api/new", headers={"content-type": "application/json"})
     assert response.status_code == 422

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Route, expect
 
-from tests.browser.support import OpenTable, Table, requests_to, resume_saved
+from tests.browser.support import OpenTable, Table, requests_to, resume_saved, to_last_turn
 from tests.gameplay import COMPUTER, random_game, risky_game, single_last_turn
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import Game, positions_for
+from yahtzee.game import Game, Roll, Score, positions_for
 from yahtzee.report import review_report
 from yahtzee.review import Review, review_side
 from yahtzee.rules import Box
@@ -138,6 +138,7 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     dice = table.dice()
     box = "ones" if dice.count(1) < 3 else "chance"
     table.score(box, confirm=True)
+    to_last_turn(table)
     while page.locator(RESULT).count() == 0:
         table.roll()
         table.score(table.best_box(), confirm=True)
@@ -244,6 +245,18 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     check_summary(table, review)
 
 
+def optimal(game: Game, advisor: Advisor) -> Roll | Score:
+    """The advisor's step in ``game``: its keep rolled again (held leftmost), or its box."""
+    dice = game.turn.dice
+    if dice is None:
+        return Roll()
+    best = advisor.advise(game.acting.sheet, dice, game.turn.rolls_left).best
+    if best.keep is not None and len(best.keep) < 5:
+        return Roll(positions_for(best.keep, dice, [False] * 5))
+    assert best.box is not None
+    return Score(best.box)
+
+
 def play_optimally(table: Table, advisor: Advisor) -> None:
     """Play a single game the advisor's way: hold its keep and roll, or score its box."""
     page = table.page
@@ -272,6 +285,7 @@ def test_an_optimal_game_loses_nothing(open_table: OpenTable, solver_table: Solv
     page = table.page
     table.start_single()
     advisor = Advisor(solver_table)
+    to_last_turn(table, lambda game: optimal(game, advisor))
     play_optimally(table, advisor)
     finish_review(table)
     score = table.storage("yahtzee.history")["games"][-1]["total"]
