@@ -20,12 +20,13 @@ from tests.browser.support import OpenTable, Table
 
 pytestmark = pytest.mark.browser
 
-# Two people and a 普通 computer; four seats: two people, an 入门 and a 高手 computer.
+# Two people and a 普通 computer; four seats: two people (one with the longest name), an 入门
+# and a 高手 computer.
 THREE: tuple[tuple[str, str], ...] = (("小明", "human"), ("小红", "human"), ("普通电脑", "normal"))
 FOUR: tuple[tuple[str, str], ...] = (
     ("阿杰", "human"),
     ("入门电脑", "beginner"),
-    ("Lena", "human"),
+    ("十二个字的名字也是可以的", "human"),  # the longest name: cut short, never wider
     ("高手电脑", "expert"),
 )
 
