@@ -219,6 +219,8 @@ def test_a_table_played_to_the_end_by_keyboard(
     # Every seat is a column of the sheet on a wide screen; the strip is the phone's.
     expect(page.locator("#sheet thead th.side")).to_have_count(len(seats))
     expect(page.locator("#seat-strip")).to_be_hidden()
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 1280, f"the sheet of {len(seats)} seats runs {wide - 1280} px past the screen"
     names = play_to_end(table, seats, touch=False)
     check_handovers(names, seats)
     check_result(table, seats, touch=False)
