@@ -241,6 +241,8 @@ def fits_the_phone(page: Page, count: int) -> None:
         height: Math.min(...boxes.map(b => b.height)),
         width: Math.min(...boxes.map(b => b.width)),
         wide: document.documentElement.scrollWidth,
+        notes: [...document.querySelectorAll('#sheet .box-note')]
+          .filter(e => e.offsetParent).length,
       };
     }"""
     )
@@ -248,6 +250,7 @@ def fits_the_phone(page: Page, count: int) -> None:
     assert figures["bottom"] <= 640 and figures["roll"] <= 640, figures
     assert figures["height"] >= 44 and figures["width"] >= 44, figures
     assert figures["wide"] <= 360, figures
+    assert figures["notes"] == 0, figures  # a phone's sheet has no row notes
 
 
 def test_a_table_resumes_after_a_reload(open_table: OpenTable) -> None:
