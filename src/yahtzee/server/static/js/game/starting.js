@@ -71,7 +71,10 @@ export class Starting {
     return outcome === "done";
   }
 
-  // Resume the saved game: the server restarts its current turn; a rejected save is set aside.
+  // Resume the saved game with its turn as it stood: the dice shown, the holds, the rolls used
+  // (the dice come from the game's record, so a restarted turn would show the rolls to come). A
+  // save from before that (unmarked, store.js) restarts its turn as it always did. A rejected
+  // save is set aside.
   async resume() {
     const { requests, sync, ui } = this;
     if (requests.busy) return;
@@ -83,7 +86,8 @@ export class Starting {
       return;
     }
     const work = async (wait) => {
-      this.enter(await wait(this.api.act(sync.saved, { type: "restart_turn" })));
+      const answer = sync.asStood ? this.api.view(sync.saved) : this.api.act(sync.saved, { type: "restart_turn" });
+      this.enter(await wait(answer));
     };
     const failed = (error) => {
       if (!error.rejected) return requests.fail(error);
