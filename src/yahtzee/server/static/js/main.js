@@ -33,6 +33,8 @@ function boot() {
     message,
     start: (settings) => manager.startAsking(settings),
     snap: () => manager.board.snap,
+    saved: () => manager && manager.sync.saved,
+    redraw: () => manager.render(),
   });
   manager = new GameManager({
     api: new Api(),

@@ -45,6 +45,7 @@ function wireStarting(manager) {
     sync: manager.sync,
     ui: manager.ui,
     choices: () => manager.choices.current,
+    stake: (game, action) => manager.luck.stake(game, action),
     practice: () => manager.practice.start(),
     enter: (data) => manager.enter(data),
     redraw: () => manager.render(),
@@ -147,6 +148,7 @@ export class GameManager {
       pendingBox: board.pendingBox,
       choosing: board.choosing,
       status: statusText(board, { rolling, suspended }),
+      kind: this.luck.kindName(board.game),
     });
   }
 
@@ -167,9 +169,11 @@ export class GameManager {
     return true;
   }
 
-  // Show the lobby (bests, resume button).
+  // Show the lobby (bests, resume button, today's challenge).
   showLobby() {
-    this.ui.showLobby({ lobby: this.choices.current, bests: this.bests.current, save: this.sync.saved });
+    const save = this.sync.saved;
+    this.ui.showLobby({ lobby: this.choices.current, bests: this.bests.current, save, kind: this.luck.kindName(save) });
+    this.luck.renderLobby();
   }
 
   // Start a game with `settings` after asking, when that abandons an unfinished game; true when it
@@ -219,8 +223,8 @@ export class GameManager {
     if (!snap || !snap.finished || this.counted) return;
     this.counted = true;
     const info = this.bests.count(snap);
-    this.reviews.finished(this.board.game);
-    this.luck.finished(this.board.game, snap);
+    const kind = this.luck.finished(this.board.game, snap); // what it was, before it counted
+    this.reviews.finished(this.board.game, kind);
     this.sync.gameOver();
     if (info.isNew || (snap.mode === "vs" && info.playerWon)) this.sound.fanfare();
     this.render();
@@ -249,7 +253,10 @@ export class GameManager {
   // After confirming, abandon this game and start a new one with the same settings.
   async restart() {
     if (!this.board.snap) return;
-    const ok = await this.ui.confirm("放弃这一局，用同样的设置重新开始吗？", "重新开始");
+    // A daily challenge's counting try says what giving it up costs (luck.js).
+    const stake = this.luck.stake(this.board.game, "重新开始");
+    const question = stake || "放弃这一局，用同样的设置重新开始吗？";
+    const ok = await this.ui.confirm(question, stake ? "放弃挑战" : "重新开始");
     if (!ok) return;
     this.halt(); // a roll or box still in flight leaves no 掷骰中… or 正在登记 behind
     await this.starting.start(this.settingsOfGame());

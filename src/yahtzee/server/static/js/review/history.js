@@ -80,7 +80,8 @@ export class Reviews {
   }
 
   // A game just ended: keep it, ask for its review in the background, record the summary.
-  finished(game) {
+  // `kind` says what it was when on known dice (每日挑战, 同骰再打: luck/kinds.js), else null.
+  finished(game, kind = null) {
     if (!game || !game.finished) return;
     const fp = fingerprint(game);
     const known = this.entries.find((e) => e.fp === fp);
@@ -91,6 +92,7 @@ export class Reviews {
       mode: game.mode,
       difficulty: game.difficulty,
       outcome: outcomeOf(game),
+      kind,
       total: game.sides[0].totals.total,
       fp,
     };

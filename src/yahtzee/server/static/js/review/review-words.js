@@ -3,6 +3,7 @@
 
 import { TERMS, boxName, levelName, modeName } from "../lib/terms.js";
 import { chanceText } from "../lib/words.js";
+import { kindName } from "../luck/kinds.js";
 
 export const EXPERT_LOSS = TERMS.expert_loss; // a loss per decision under this is expert play
 export const OUTCOMES = Object.freeze({ win: "胜", loss: "负", draw: "平" });
@@ -83,6 +84,14 @@ export function modeText(mode, difficulty) {
   const [single, vs] = TERMS.modes.map((t) => t.key);
   if (mode !== vs) return modeName(single);
   return `${modeName(vs)} · ${levelName(difficulty)}`.trim();
+}
+
+// What a past game was, in words: its settings, or what it was on known dice (每日挑战 for a
+// daily challenge, 同骰再打 · 人机对战 · 高手 for a replay).
+export function gameText(entry) {
+  const kind = kindName(entry.kind);
+  if (!kind) return modeText(entry.mode, entry.difficulty);
+  return entry.kind === "replay" ? `${kind} · ${modeText(entry.mode, entry.difficulty)}` : kind;
 }
 
 // A date as 6月11日 14:02.
