@@ -867,7 +867,8 @@ def test_a_decision_of_the_review_opens_in_the_explorer(
     options = page.locator(f"{REVIEW} .px-options li")
     expect(options).to_have_count(len(advice.options))
     best = options.first.locator(".num").first.inner_text()
-    assert float(best) == pytest.approx(advice.best.ev, abs=0.006)
+    # One decimal, as every screen writes expected totals.
+    assert float(best) == pytest.approx(advice.best.ev, abs=0.05)
     for box, points in worst.sheet.scores().items():
         assert page.get_by_label(Box(box).zh, exact=True).input_value() == str(points)
     page.get_by_role("button", name="返回").click()

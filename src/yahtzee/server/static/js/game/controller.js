@@ -12,7 +12,7 @@ import { ComputerTurn } from "./computer-turn.js";
 import { PlayerTurn } from "./player-turn.js";
 import { Choices, Settings } from "./settings.js";
 import { Starting } from "./starting.js";
-import { statusText } from "./status.js";
+import { hintFigures, statusText } from "./status.js";
 import { Sync } from "./sync.js";
 
 // The controller's tab ownership and storage sync, with what it does when another tab changes
@@ -148,6 +148,7 @@ export class GameManager {
       pendingBox: board.pendingBox,
       choosing: board.choosing,
       status: statusText(board, { rolling, suspended }),
+      figures: rolling || suspended ? null : hintFigures(board),
       kind: this.luck.kindName(board.game),
     });
   }

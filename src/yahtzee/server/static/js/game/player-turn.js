@@ -81,6 +81,7 @@ export class PlayerTurn {
       board.pendingBox = key;
       board.hintBox = null;
       board.hintText = null;
+      board.hintReason = null;
       this.redraw();
       const data = await wait(this.api.act(board.game, { type: "score", box: key }));
       if (this.take(data)) this.scored(box, side);
@@ -123,6 +124,7 @@ export class PlayerTurn {
       }
       board.hintBox = typeof hint.box === "string" ? hint.box : null;
       board.hintText = typeof hint.text === "string" && hint.text ? hint.text : null;
+      board.hintReason = typeof hint.reason === "string" && hint.reason ? hint.reason : null;
     };
     await this.requests.run("hint", work);
   }
