@@ -19,6 +19,7 @@ import { FAST } from "./lib/timing.js";
 import { View } from "./ui/view.js";
 import { BUBBLE_ID, BoxRules } from "./ui/box-rules.js";
 import { Bubble } from "./ui/bubble.js";
+import { Walkthrough } from "./ui/walkthrough.js";
 
 // Build the pieces and start.
 function boot() {
@@ -49,6 +50,7 @@ function boot() {
     reviews: new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) }),
     luck,
     practice: new Practice({ api: new Api(), backend, message, lobby: () => manager && manager.showLobby() }),
+    tour: new Walkthrough(document.getElementById("tour-dialog"), backend),
   });
   manager.init();
   new BoxRules(document, bubble); // a box's rule at a tap on its name, in the game and in 练习

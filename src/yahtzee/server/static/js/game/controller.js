@@ -57,8 +57,9 @@ function wireStarting(manager) {
 export class GameManager {
   // Take the collaborators; nothing happens until init(). `reviews` is 复盘 and the history of
   // finished games (review/history.js), `luck` the replays on the same dice, 高手同骰 and the
-  // daily challenge (luck/luck.js), `practice` 练习 (practice/practice.js).
-  constructor({ api, view, input, store, sound, guard, reviews, luck, practice }) {
+  // daily challenge (luck/luck.js), `practice` 练习 (practice/practice.js), `tour` the newcomer's
+  // walk-through (ui/walkthrough.js).
+  constructor({ api, view, input, store, sound, guard, reviews, luck, practice, tour }) {
     this.api = api;
     this.ui = view;
     this.input = input;
@@ -66,6 +67,7 @@ export class GameManager {
     this.reviews = reviews;
     this.luck = luck;
     this.practice = practice;
+    this.tour = tour;
     this.board = emptyBoard();
     this.requests = new Requests(view, () => this.render());
     this.bests = new Bests(store);
@@ -128,6 +130,7 @@ export class GameManager {
     on("pace", (value) => this.settings.change({ pace: value }));
     on("fullscreen", () => toggleFullscreen(this.ui));
     on("take-over", () => this.sync.takeOver());
+    on("tour", () => this.tour.open());
     this.reviews.bind(on);
     this.luck.bind(on);
     this.input.listen();
@@ -200,6 +203,7 @@ export class GameManager {
     this.ui.showGame();
     this.render();
     this.ui.focusNext(); // the roll button, once the new board takes input
+    this.tour.offer(this.bests.played()); // a newcomer's first game: the walk-through
   }
 
   // The roll button (or Space): roll, or let a stopped computer go on, or play again at the end.

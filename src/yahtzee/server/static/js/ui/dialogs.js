@@ -130,10 +130,10 @@ export class Dialogs {
     });
   }
 
-  // Resolves once neither the confirm nor the settings dialog is open: the computer waits
-  // behind them rather than playing on where the player cannot see.
+  // Resolves once neither the confirm, the settings nor the walk-through dialog is open: the
+  // computer waits behind them rather than playing on where the player cannot see.
   untilNoDialog() {
-    const open = [this.el.confirm, this.el.settings].find((dialog) => dialog.open);
+    const open = [this.el.confirm, this.el.settings, this.el.tour].find((dialog) => dialog && dialog.open);
     if (!open) return Promise.resolve();
     return new Promise((resolve) => {
       open.addEventListener("close", () => resolve(this.untilNoDialog()), { once: true });

@@ -57,6 +57,7 @@ export class View {
       resultTitle: $("result-title"),
       resultBody: $("result-body"),
       settings: $("settings-dialog"),
+      tour: $("tour-dialog"),
     };
     this.tray = new DiceTray(this.el.dice, this.el.roll);
     this.sheet = new ScoreSheet(this.el.sheet);

@@ -1,8 +1,9 @@
 // The newcomer's walk-through: four short steps (roll, hold, score, the upper bonus line) in a
-// dialog, about half a minute of reading, each with a small picture drawn as the table draws
-// its dice and sheet. It opens by itself at the start of a player's first game, once (kept under
-// KEY), and 「跳过」 ends it at any step; the help and the settings open it again. Where the
-// browser keeps nothing, it never opens by itself: it could not be kept from opening again.
+// dialog, about half a minute of reading; the words come from the terms (TERMS.tour,
+// yahtzee/terms.py), each with a small picture drawn as the table draws its dice and sheet. It
+// opens by itself at the start of a player's first game, once (kept under TOUR_KEY), and 「跳过」
+// ends it at any step; the help and the settings open it again. Where the browser keeps nothing,
+// it never opens by itself: it could not be kept from opening again.
 
 import { button, make, svg } from "../lib/dom.js";
 import { KeyStore } from "../lib/storage.js";
@@ -41,11 +42,9 @@ function sheetRow(name, value, className) {
 const boxName = (index) => TERMS.boxes[index].name;
 const lower = (index) => TERMS.boxes.filter((box) => box.section === "lower")[index].name;
 
-// The steps: a title, the words, and the picture under them.
-function steps() {
-  const rolls = TERMS.max_rolls;
+// The pictures under the steps, by the step's key in the terms.
+function pictures() {
   const target = TERMS.upper_target;
-  const bonus = TERMS.upper_bonus;
   const sheet = make("div", "tour-sheet");
   sheet.append(
     sheetRow(lower(0), "21", "preview"),
@@ -56,33 +55,23 @@ function steps() {
   const bar = make("span", "tour-bar");
   bar.append(make("i"));
   upper.append(
-    make("span", "", "上区小计"),
+    make("span", "", TERMS.sums[0].name),
     make("b", "num", `41 / ${target}`),
     bar,
     make("span", "", `还差 ${target - 41}`),
   );
-  return [
-    {
-      title: "掷骰子",
-      text: `每回合最多掷 ${rolls} 次。先点「掷骰子」，五颗骰子一起掷出。`,
-      picture: diceRow([2, 5, 5, 3, 5]),
-    },
-    {
-      title: "保留",
-      text: "点一下骰子就把它留下：它会抬起来，下面标着「保留」。再掷只换没留下的几颗；再点一下取消保留。",
-      picture: diceRow([6, 5, 5, 1, 5], [1, 2, 4]),
-    },
-    {
-      title: "登记",
-      text: `满意了（或掷满 ${rolls} 次），就在计分表里自己那一列点一格：绿色数字是现在能得的分，✕0 是只得 0 分。每格只能用一次，${TERMS.rounds} 格填满一局结束。点格子的名字，能看它的规则。`,
-      picture: sheet,
-    },
-    {
-      title: "上区奖励",
-      text: `一点到六点这六格加起来满 ${target} 分，再奖励 ${bonus} 分，差一分也没有：平均每种点数要三颗。计分表上写着还差几分。`,
-      picture: upper,
-    },
-  ];
+  return {
+    roll: diceRow([2, 5, 5, 3, 5]),
+    hold: diceRow([6, 5, 5, 1, 5], [1, 2, 4]),
+    score: sheet,
+    upper_bonus: upper,
+  };
+}
+
+// The steps: a title and the words (the terms' tour), and the picture under them.
+function steps() {
+  const drawn = pictures();
+  return TERMS.tour.map(({ key, name, text }) => ({ title: name, text, picture: drawn[key] || make("span") }));
 }
 
 export class Walkthrough {
