@@ -47,8 +47,8 @@ export class Bubble {
     this.close();
     this.owner = control;
     control.setAttribute("aria-expanded", "true");
-    const host = control.closest("dialog[open]") || this.doc.body;
-    if (this.tip.parentElement !== host) host.append(this.tip);
+    const parent = control.closest("dialog[open]") || this.doc.body;
+    if (this.tip.parentElement !== parent) parent.append(this.tip);
     this.tip.replaceChildren(...lines.map((line) => make("p", "", line)));
     this.tip.hidden = false;
     this.place(control);
