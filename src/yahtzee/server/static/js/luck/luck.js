@@ -182,8 +182,12 @@ export class Luck {
       lines.push(`同样的骰子第 ${before.length + 1} 次：之前最好 ${best} 分${score > best ? "，这次更好" : ""}`);
     }
     for (const text of lines) box.append(make("p", "luck-line", text));
+    box.append(this.action("secondary replay", "用同样的骰子再打一局", "replay"));
+    // Against the computer the result already names one 高手 (or another level): 高手同骰 on
+    // the player's dice waits in 复盘, not beside the match's score.
+    if (snap.mode !== "single") return;
     const pending = make("p", "luck-line same-dice-pending", "高手同骰：计算中…");
-    box.append(this.action("secondary replay", "用同样的骰子再打一局", "replay"), pending);
+    box.append(pending);
     this.api.sameDice(game).then(
       (answer) => {
         pending.replaceWith(sameDiceSection(answer));

@@ -5,7 +5,7 @@
 
 import { DiceTray } from "../ui/dice.js";
 import { make, button } from "../lib/dom.js";
-import { TERMS } from "../lib/terms.js";
+import { gloss } from "../lib/glosses.js";
 import { evText, pointsText } from "../lib/words.js";
 import { ScoreSheet } from "../ui/sheet.js";
 
@@ -13,8 +13,6 @@ import { ScoreSheet } from "../ui/sheet.js";
 export function two(value) {
   return value.toFixed(2);
 }
-
-const EXPECTED = TERMS.glossary.find((gloss) => gloss.key === "expected");
 
 // The figures behind a graded answer, folded under 「看数字」: each choice's expected total (one
 // decimal, as everywhere), the three best options, the hint's words with its figures, and
@@ -37,7 +35,7 @@ function figures(graded) {
     top.append(item);
   }
   fold.append(totals, top, make("p", "pf-why-figures", graded.why));
-  if (EXPECTED) fold.append(make("p", "pf-gloss", EXPECTED.text));
+  if (gloss("expected")) fold.append(make("p", "pf-gloss", gloss("expected")));
   return fold;
 }
 

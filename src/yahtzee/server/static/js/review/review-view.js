@@ -10,6 +10,7 @@ import { sameDiceSection } from "../luck/same-dice-view.js";
 import { EXPERT_LOSS, modeText, skill } from "./review-words.js";
 import { levelName } from "../lib/terms.js";
 import { pointsText } from "../lib/words.js";
+import { glossList } from "../lib/glosses.js";
 
 // A term of the identity line: its name over its figure.
 function term(name, value, className) {
@@ -91,6 +92,8 @@ function summarySection(summary, who, side, difficulty) {
   section.append(statsList(summary, risks, computer));
   if (summary.decisions) section.append(skillLine(summary, computer, difficulty));
   section.append(explanation(summary, who, risks));
+  // What each word of the identity means, a line each (the terms' glossary).
+  section.append(glossList(["expected", "luck", "loss", "average_loss", ...(risks ? ["risk"] : [])]));
   return section;
 }
 

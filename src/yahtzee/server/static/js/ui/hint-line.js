@@ -3,10 +3,8 @@
 // 期望总分 …, 次选 …) and what 期望总分 means, in the page's bubble (bubble.js).
 
 import { button } from "../lib/dom.js";
-import { TERMS } from "../lib/terms.js";
+import { gloss } from "../lib/glosses.js";
 import { toggles } from "./bubble.js";
-
-const EXPECTED = TERMS.glossary.find((gloss) => gloss.key === "expected");
 
 // Write `status` (the words) into the line `el`, as a button showing `figures` when there are
 // some; only a change is written (the line is a live region: a rewrite is said again).
@@ -19,6 +17,6 @@ export function writeStatus(el, status, figures, bubble) {
     return;
   }
   const line = button("hint-line", status);
-  toggles(bubble, line, () => (EXPECTED ? [figures, EXPECTED.text] : [figures]));
+  toggles(bubble, line, () => [figures, gloss("expected")].filter(Boolean));
   el.replaceChildren(line);
 }
