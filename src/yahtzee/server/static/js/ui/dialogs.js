@@ -73,6 +73,18 @@ function vsResult(body, info, tell) {
   body.append(tell(best));
 }
 
+// A result taller than the screen scrolls under its buttons: while more of it is below (复盘,
+// 导出对局), the dialog says so (`data-more`, drawn over the buttons), until it is scrolled down.
+function markMore(dialog) {
+  if (!dialog || typeof ResizeObserver === "undefined") return;
+  const mark = () =>
+    dialog.toggleAttribute("data-more", dialog.scrollHeight - dialog.scrollTop - dialog.clientHeight > 24);
+  dialog.addEventListener("scroll", mark, { passive: true });
+  const watch = new ResizeObserver(mark);
+  watch.observe(dialog);
+  for (const child of dialog.children) watch.observe(child);
+}
+
 export class Dialogs {
   // `el` holds the message, notice, confirm, result and settings elements (see View).
   constructor(el) {
@@ -82,6 +94,7 @@ export class Dialogs {
     el.message.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.hideMessage();
     });
+    markMore(el.result);
   }
 
   // Show a one-line message (errors, storage problems) for a while; a `lasting` one (data that
@@ -98,8 +111,10 @@ export class Dialogs {
     if (!lasting) this.messageTimer = setTimeout(() => this.hideMessage(), MESSAGE_MS);
   }
 
-  // Hide the one-line message.
-  hideMessage() {
+  // Hide the one-line message; with `text`, only while it is that message (a failed request's,
+  // once another request went through: the network is back).
+  hideMessage(text = null) {
+    if (text !== null && this.el.messageText.textContent !== text) return;
     this.el.message.hidden = true;
   }
 

@@ -129,9 +129,9 @@ export class View {
     this.dialogs.message(text, title, lasting);
   }
 
-  // Hide the one-line message.
-  hideMessage() {
-    this.dialogs.hideMessage();
+  // Hide the one-line message (with `text`, only while it says that).
+  hideMessage(text = null) {
+    this.dialogs.hideMessage(text);
   }
 
   // Show a lasting one-line notice, with an optional button.
