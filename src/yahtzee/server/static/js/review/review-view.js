@@ -74,10 +74,9 @@ function explanation(summary, who, risks) {
     luck < 0.5
       ? "这局的骰子不好不坏，和平均差不多。"
       : `这局的骰子比平均${summary.luck < 0 ? "少" : "多"}给了${who}约 ${luck.toFixed(0)} 分：这是运气，和打法无关。`;
-  const risky = risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : "";
-  const terms = `每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${risky}。`;
+  // What 运气, 失误 and 求胜取舍 each are follows in the glossary's lines (summarySection).
   const total = `${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`;
-  return make("p", "rv-explain", `${dice}开局期望是按最优打法从头打到尾平均能拿的分。${terms}${total}`);
+  return make("p", "rv-explain", `${dice}开局期望是按最优打法从头打到尾平均能拿的分。${total}`);
 }
 
 // The identity line and the skill figures of one side (`difficulty` names the computer's level).
