@@ -97,8 +97,10 @@ export class PlayerTurn {
     const mine = this.board.snap.sides[0];
     const scored = mine.boxes.find((b) => b.key === box.key);
     const bonus = mine.yahtzee_bonus - before.yahtzee_bonus;
-    if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) sound.fanfare();
-    else sound.score();
+    if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) {
+      sound.fanfare();
+      ui.celebrate(box.key); // a 快艇, or a bonus one: a burst from its cell
+    } else sound.score();
     sound.buzz("score");
     let bonuses = "";
     if (mine.upper_bonus > before.upper_bonus) bonuses += `，上区奖励 ${mine.upper_bonus} 分`;

@@ -1,10 +1,11 @@
 // One small bubble of words beside the control that asked for it: a box's rule (box-rules.js),
-// a hint's figures, what a word of the result or the review means. One at a time on the page; a
+// a hint's figures (writeStatus, the status line). One at a time on the page; a
 // polite live region, so what it says is also said. It goes with the next tap anywhere (itself
 // included), Esc (the focus back on its control), a scroll or a resize: it is placed on the
 // screen, and would stay behind when the page under it moves.
 
-import { make } from "../lib/dom.js";
+import { button, make } from "../lib/dom.js";
+import { gloss } from "../lib/glosses.js";
 
 const MARGIN = 8;
 
@@ -87,4 +88,21 @@ export function toggles(bubble, control, lines) {
     if (bubble.showing(control)) bubble.close();
     else bubble.show(control, lines());
   });
+}
+
+// The status line while it says a hint: the reason in words first (the server's `reason`,
+// docs/coaching.md), as a button; a tap on it shows the figures behind it (the hint's `text`:
+// 期望总分 …, 次选 …) and what 期望总分 means. Writes `status` into the line `el`, as such a
+// button when there are `figures`; only a change is written (a live region says a rewrite again).
+export function writeStatus(el, status, figures, bubble) {
+  const key = `${status}\n${figures || ""}`;
+  if (el.dataset.shown === key) return;
+  el.dataset.shown = key;
+  if (!figures) {
+    el.textContent = status;
+    return;
+  }
+  const line = button("hint-line", status);
+  toggles(bubble, line, () => [figures, gloss("expected")].filter(Boolean));
+  el.replaceChildren(line);
 }

@@ -2,6 +2,7 @@
 // dialogs (a yes/no question, the end-of-game result, the settings).
 
 import { make } from "../lib/dom.js";
+import { celebrate } from "./joy.js";
 
 const MESSAGE_MS = 9000; // how long a passing message stays
 
@@ -179,6 +180,8 @@ export class Dialogs {
     }
     this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
+    // A game won or a new record: a moment of joy at the score.
+    if (info.playerWon || info.isNew) celebrate(body.querySelector(".result-score b, .result-winner"));
   }
 
   // Close the result dialog if it is open.

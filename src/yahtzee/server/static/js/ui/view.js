@@ -9,7 +9,8 @@ import { FocusKeeper, announce } from "./focus.js";
 import { describeSave, showGame, showLobby, updateLobby } from "./lobby.js";
 import { ScoreSheet } from "./sheet.js";
 import { renderTopbar } from "./topbar.js";
-import { writeStatus } from "./hint-line.js";
+import { writeStatus } from "./bubble.js";
+import { celebrate } from "./joy.js";
 
 export { describeSave };
 
@@ -127,6 +128,11 @@ export class View {
   // Show a one-line message for a while, or a `lasting` one until closed.
   message(text, title = "", lasting = false) {
     this.dialogs.message(text, title, lasting);
+  }
+
+  // A moment of joy at the player's box `key` (a 快艇 scored).
+  celebrate(key) {
+    celebrate(this.el.sheet.querySelector(`button.box[data-box="${key}"]`));
   }
 
   // Hide the one-line message (with `text`, only while it says that).
