@@ -106,7 +106,7 @@ export class ReviewView {
     this.body.addEventListener("click", (event) => {
       const opener = event.target.closest("[data-explore]");
       if (opener) this.explore(Number(opener.dataset.explore));
-      else if (event.target.closest('[data-practice="explore-back"]')) this.chooseSide(this.side);
+      else if (event.target.closest('[data-practice="explore-back"]')) this.backFromExplore();
     });
   }
 
@@ -122,11 +122,26 @@ export class ReviewView {
     ]);
     if (token !== this.shell.token) return;
     this.shell.stopCharts();
+    this.explored = index; // 返回 comes back to it
     const box = make("div", "practice-explore rv-explorer");
     this.body.replaceChildren(box);
+    this.shell.dialog.scrollTop = 0; // the explorer opens at its top, not where the review was
     const position = { sheet: d.sheet, yahtzee_bonus: d.yahtzee_bonus, dice: d.dice, rolls_left: d.rolls_left };
     new Explorer(box, this.explorePosition).open(position);
     box.querySelector("button").focus({ preventScroll: true });
+  }
+
+  // 返回 from the explorer: the review again, at the decision it was opened from (unfolded, in
+  // the middle of the screen, its 研究 focused), not at the review's top.
+  async backFromExplore() {
+    const index = this.explored;
+    await this.chooseSide(this.side);
+    const opener = this.body.querySelector(`[data-explore="${index}"]`);
+    if (!opener) return;
+    const fold = opener.closest("details");
+    if (fold) fold.open = true;
+    opener.scrollIntoView({ block: "center" });
+    opener.focus({ preventScroll: true });
   }
 
   // Show the review of `game`: `ask(side)` returns the server's review (a promise). `back` when
