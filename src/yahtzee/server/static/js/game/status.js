@@ -12,14 +12,27 @@ export function statusText(board, { rolling, suspended }) {
   if (suspended) return "这局已在另一个标签页继续，这里暂停";
   if (snap.acting !== "player") return computerText(board);
   if (rolling) return "掷骰中…";
-  // A hint to reroll some dice no longer says what to do once the player has held all five:
-  // the roll button waits, and the line says why (it comes back when a die is let go).
+  // The hint's reason first, in words; its figures are a tap away (hintFigures).
   const allHeld = holdsAll(board);
-  if (board.hintText && !(allHeld && board.hintDice.size < TERMS.dice)) return `提示：${board.hintText}`;
+  if (hintShown(board)) return `提示：${board.hintReason || board.hintText}`;
   if (snap.phase === "roll") {
     return board.lastMove ? `${board.lastMove}，轮到你了` : "点「掷骰子」开始";
   }
   return decideText(snap, allHeld);
+}
+
+// True while the status says the hint: it has words, and still says what to do. A hint to
+// reroll some dice no longer does once the player has held all five: the roll button waits,
+// and the line says why (the hint comes back when a die is let go).
+export function hintShown(board) {
+  if (!board.hintText || board.snap.acting !== "player") return false;
+  return !(holdsAll(board) && board.hintDice.size < TERMS.dice);
+}
+
+// The figures behind the hint the status shows in words (期望总分 …, a tap on the line away), or
+// null when the line shows no reason (then it shows the figures themselves).
+export function hintFigures(board) {
+  return hintShown(board) && board.hintReason ? board.hintText : null;
 }
 
 // What the computer is doing in its turn, or that its last step failed.

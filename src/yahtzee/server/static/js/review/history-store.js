@@ -5,6 +5,7 @@
 
 import { KeyStore, fnv1a, keepUnreadable, numberIn, wholeIn } from "../lib/storage.js";
 import { TERMS } from "../lib/terms.js";
+import { KIND_NAMES } from "../luck/kinds.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -25,11 +26,17 @@ const MAX_DECISIONS = TERMS.max_decisions;
 const MODES = TERMS.modes.map((t) => t.key);
 const LEVELS = TERMS.levels.map((t) => t.key);
 const OUTCOMES = ["win", "loss", "draw"]; // a vs game's, for the player (history.js outcomeOf)
+const KINDS = Object.keys(KIND_NAMES); // a game on known dice: a daily challenge, a replay
 
 // Round to `digits` decimals (keeps the stored history small).
 function round(value, digits) {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
+}
+
+// `value` when it is one of `known`, else null.
+function oneOf(value, known) {
+  return known.includes(value) ? value : null;
 }
 
 // One stored summary checked field by field; null when it cannot be read.
@@ -42,8 +49,10 @@ export function readEntry(raw) {
     id: raw.id,
     date: raw.date,
     mode: raw.mode,
-    difficulty: LEVELS.includes(raw.difficulty) ? raw.difficulty : null,
-    outcome: OUTCOMES.includes(raw.outcome) ? raw.outcome : null,
+    difficulty: oneOf(raw.difficulty, LEVELS),
+    outcome: oneOf(raw.outcome, OUTCOMES),
+    // 每日挑战 or 同骰再打 (luck/kinds.js); entries kept before it was noted have none.
+    kind: oneOf(raw.kind, KINDS),
     total: raw.total,
     fp: typeof raw.fp === "string" ? raw.fp : "",
     ...reviewFigures(raw),
