@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.support import OpenTable, Table, resume_saved
-from tests.gameplay import make_records, random_game
-from yahtzee.game import COMPUTER, Game
+from tests.gameplay import COMPUTER, make_records, random_game
+from yahtzee.game import Game
 from yahtzee.terms import glossary
 
 pytestmark = pytest.mark.browser
