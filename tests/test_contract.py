@@ -258,6 +258,15 @@ def test_the_terms_explain_every_box_and_the_review_figures() -> None:
     }
 
 
+def test_the_terms_walk_a_newcomer_through_a_turn() -> None:
+    steps = page_terms().tour
+    assert [step.key for step in steps] == ["roll", "hold", "score", "upper_bonus"]
+    assert "最多掷 3 次" in steps[0].text and "13 格" in steps[2].text
+    assert "满 63 分，再奖励 35 分" in steps[3].text
+    # About half a minute of reading: a few hundred characters in all.
+    assert sum(len(step.text) for step in steps) < 300
+
+
 def test_the_terms_endpoint_carries_the_rules_and_the_glossary(client: TestClient) -> None:
     body = client.get("/api/terms").json()
     assert body["box_rules"][8] == {

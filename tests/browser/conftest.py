@@ -16,6 +16,10 @@ Pages open with ``?fast=1`` unless a test passes another ``query``: a test-only 
 default; see the top of static/js/main.js) that turns animations off and cuts the computer's
 thinking pauses (真实 2–5 s / 较快 1–2 s) to ~20 ms, so whole games against the computer take
 seconds. Only the pace test (tests/browser/test_vs.py) opens the page without it.
+
+A page's browser has seen the newcomer's walk-through (it opens by itself on a player's first
+game, js/ui/walkthrough.js) unless a test passes ``tour=True``: every other test plays as a
+player who knows the game.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from tests.browser.support import (
     CHROMIUM,
+    SEEN_TOUR,
     Guard,
     Motion,
     OpenTable,
@@ -94,6 +99,7 @@ def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
         load: bool = True,
         beside: Table | None = None,
         base_url: str | None = None,
+        tour: bool = False,
     ) -> Table:
         guard = Guard()
         guards.append(guard)
@@ -107,6 +113,8 @@ def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
             )
             contexts.append(context)
             guard.watch(context)
+            if not tour:
+                context.add_init_script(SEEN_TOUR)
         else:
             context = beside.page.context  # another tab of the same browser profile
         page = context.new_page()

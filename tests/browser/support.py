@@ -66,6 +66,14 @@ LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 BOX_KEYS: Final = tuple(box.value for box in BOXES)
 READY_TIMEOUT_S: Final = 300.0  # a fresh checkout compiles the solver and builds its table
 
+# A browser that has seen the newcomer's walk-through (js/ui/walkthrough.js): written before the
+# page's first script, unless it is there already (storage that throws is left as it is).
+SEEN_TOUR: Final = """try {
+  if (localStorage.getItem("yahtzee.tour") === null) {
+    localStorage.setItem("yahtzee.tour", JSON.stringify({ version: 1, seen: "before" }));
+  }
+} catch {}"""
+
 DIE_NAME: Final = re.compile(r"^第([1-5])颗 (?:([1-6])点|未掷)( 已保留)?( 已锁定)?(（提示建议）)?$")
 BOX_NAME: Final = re.compile(r"^(\S+) (?:(已登记|正在登记) )?(\d+)分(（提示建议）)?$")
 
@@ -543,7 +551,8 @@ Motion = Literal["reduce", "no-preference"]
 class OpenTable(Protocol):
     """Open the page in a fresh browser context (fresh localStorage) and return its Table;
     ``beside`` opens another tab in that table's context instead (shared localStorage);
-    ``base_url`` points at another server than the session's."""
+    ``base_url`` points at another server than the session's; ``tour`` leaves the newcomer's
+    walk-through unseen (it opens on the first game)."""
 
     def __call__(
         self,
@@ -557,4 +566,5 @@ class OpenTable(Protocol):
         load: bool = True,
         beside: Table | None = None,
         base_url: str | None = None,
+        tour: bool = False,
     ) -> Table: ...

@@ -359,16 +359,16 @@ def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable
     gate.release(close=True)  # its answer comes back to a page that has left the game
     page.wait_for_timeout(100)
     assert table.storage("yahtzee.game") == saved
-    # Resume: the computer's turn starts again from its first roll and goes on by itself.
-    with page.expect_request("**/api/action") as resumed:
+    # Resume: the computer's turn goes on from where it stood (its first roll shown) by itself.
+    with page.expect_request("**/api/view") as resumed:
         page.get_by_role("button", name="继续上次没打完的一局").click()
-    assert json.loads(resumed.value.post_data or "{}")["action"] == {"type": "restart_turn"}
+    assert json.loads(resumed.value.post_data or "{}")["game"] == saved
     gate.wait_held()
-    assert table.saved_game().turn.rolls_used == 0
+    assert table.saved_game().turn.rolls_used == 1
     assert table.arrow() == [COMPUTER] and table.status() == "电脑思考中…"
     gate.release(close=True)
     gate.wait_held()
-    # Reload in the middle of its turn: the save keeps everything but the turn in progress.
+    # Reload in the middle of its turn: the save keeps everything, the turn in progress too.
     table.reload()
     gate.drop()
     assert table.saved_game().current == COMPUTER
@@ -399,7 +399,7 @@ def test_a_failed_resume_leaves_the_computer_still(open_table: OpenTable) -> Non
     page.wait_for_timeout(100)
     steps = requests_to(table, "/api/computer")
     page.route(
-        "**/api/action",
+        "**/api/view",
         lambda route: route.fulfill(status=503, body="<html>busy</html>", content_type="text/html"),
     )
     page.get_by_role("button", name="继续上次没打完的一局").click()
@@ -408,7 +408,7 @@ def test_a_failed_resume_leaves_the_computer_still(open_table: OpenTable) -> Non
     assert steps == []
     assert page.locator("#lobby").is_visible() and page.locator("#notice").is_hidden()
     # The lobby still answers, and the game goes on once the way is clear.
-    page.unroute("**/api/action")
+    page.unroute("**/api/view")
     page.locator("#message").click()
     page.get_by_role("button", name="继续上次没打完的一局").click()
     page.wait_for_selector("#game:not([hidden])")

@@ -18,12 +18,16 @@ import { LocalStore } from "./game/store.js";
 import { TabGuard } from "./game/tabs.js";
 import { FAST } from "./lib/timing.js";
 import { View } from "./ui/view.js";
+import { BUBBLE_ID, BoxRules } from "./ui/box-rules.js";
+import { Bubble } from "./ui/bubble.js";
+import { Walkthrough } from "./ui/walkthrough.js";
 
 // Build the pieces and start.
 function boot() {
   if (FAST) document.documentElement.classList.add("fast");
   const backend = localStorageOrNull();
   let manager = null;
+  const bubble = new Bubble(document, BUBBLE_ID); // a few words beside a control, one at a time
   // What the pieces built before the manager call on it, once it is there.
   const message = (text, title) => manager && manager.ui.message(text, title);
   const store = new LocalStore(backend, () => manager && manager.sync.updateNotice());
@@ -34,10 +38,12 @@ function boot() {
     message,
     start: (settings) => manager.startAsking(settings),
     snap: () => manager.board.snap,
+    saved: () => manager && manager.sync.saved,
+    redraw: () => manager.render(),
   });
   manager = new GameManager({
     api: new Api(),
-    view: new View(document),
+    view: new View(document, bubble),
     input: new Input(document, document.getElementById("game"), document.getElementById("dice")),
     store,
     sound: new Sound(),
@@ -46,8 +52,10 @@ function boot() {
     luck,
     practice: new Practice({ api: new Api(), backend, message, lobby: () => manager && manager.showLobby() }),
     table: new SeatEditor({ backend }),
+    tour: new Walkthrough(document.getElementById("tour-dialog"), backend),
   });
   manager.init();
+  new BoxRules(document, bubble); // a box's rule at a tap on its name, in the game and in 练习
   window.yahtzeeReady = true; // the browser tests wait for this before they act
   registerWorker();
 }

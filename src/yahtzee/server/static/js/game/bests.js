@@ -26,6 +26,12 @@ export class Bests {
     if (!stored.problem) this.current = stored.bests;
   }
 
+  // True once a game has been finished on this device (single or against any level).
+  played() {
+    const { single, vs } = this.current;
+    return single.games > 0 || Object.values(vs).some((r) => r.wins + r.losses + r.draws > 0);
+  }
+
   // Count the finished game `snap` in the bests and save them; what the result dialog shows.
   count(snap) {
     if (snap.mode === "table") return tableInfo(snap); // counted in no best

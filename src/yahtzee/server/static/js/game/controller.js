@@ -14,7 +14,7 @@ import { ComputerTurn } from "./computer-turn.js";
 import { PlayerTurn } from "./player-turn.js";
 import { Choices, Settings } from "./settings.js";
 import { Starting } from "./starting.js";
-import { statusText } from "./status.js";
+import { hintFigures, statusText } from "./status.js";
 import { Sync } from "./sync.js";
 
 // The controller's tab ownership and storage sync, with what it does when another tab changes
@@ -48,6 +48,7 @@ function wireStarting(manager) {
     ui: manager.ui,
     choices: () => manager.choices.current,
     seats: () => manager.table.settings(),
+    stake: (game, action) => manager.luck.stake(game, action),
     practice: () => manager.practice.start(),
     enter: (data) => manager.enter(data),
     redraw: () => manager.render(),
@@ -60,8 +61,9 @@ export class GameManager {
   // Take the collaborators; nothing happens until init(). `reviews` is 复盘 and the history of
   // finished games (review/history.js), `luck` the replays on the same dice, 高手同骰 and the
   // daily challenge (luck/luck.js), `practice` 练习 (practice/practice.js), `table` the seat
-  // editor of 和朋友玩 (table/seat-editor.js).
-  constructor({ api, view, input, store, sound, guard, reviews, luck, practice, table }) {
+  // editor of 和朋友玩 (table/seat-editor.js), `tour` the newcomer's walk-through
+  // (ui/walkthrough.js).
+  constructor({ api, view, input, store, sound, guard, reviews, luck, practice, table, tour }) {
     this.api = api;
     this.ui = view;
     this.input = input;
@@ -70,6 +72,7 @@ export class GameManager {
     this.luck = luck;
     this.practice = practice;
     this.table = table;
+    this.tour = tour;
     this.board = emptyBoard();
     this.requests = new Requests(view, () => this.render());
     this.bests = new Bests(store);
@@ -134,6 +137,7 @@ export class GameManager {
     on("fullscreen", () => toggleFullscreen(this.ui));
     on("take-over", () => this.sync.takeOver());
     on("seat-sheet", (seat) => this.ui.openSeat(this.board.snap, Number(seat)));
+    on("tour", () => this.tour.open());
     this.reviews.bind(on);
     this.luck.bind(on);
     this.table.bind(on);
@@ -155,6 +159,8 @@ export class GameManager {
       pendingBox: board.pendingBox,
       choosing: board.choosing,
       status: statusText(board, { rolling, suspended }),
+      figures: rolling || suspended ? null : hintFigures(board),
+      kind: this.luck.kindName(board.game),
     });
   }
 
@@ -175,9 +181,11 @@ export class GameManager {
     return true;
   }
 
-  // Show the lobby (bests, resume button).
+  // Show the lobby (bests, resume button, today's challenge).
   showLobby() {
-    this.ui.showLobby({ lobby: this.choices.current, bests: this.bests.current, save: this.sync.saved });
+    const save = this.sync.saved;
+    this.ui.showLobby({ lobby: this.choices.current, bests: this.bests.current, save, kind: this.luck.kindName(save) });
+    this.luck.renderLobby();
   }
 
   // Start a game with `settings` after asking, when that abandons an unfinished game; true when it
@@ -204,6 +212,7 @@ export class GameManager {
     this.ui.showGame();
     this.render();
     this.ui.focusNext(); // the roll button, once the new board takes input
+    this.tour.offer(this.bests.played()); // a newcomer's first game: the walk-through
   }
 
   // The roll button (or Space): roll, or let a stopped computer go on, or play again at the end.
@@ -235,8 +244,8 @@ export class GameManager {
     if (!snap || !snap.finished || this.counted) return;
     this.counted = true;
     const info = this.bests.count(snap);
-    this.reviews.finished(this.board.game);
-    this.luck.finished(this.board.game, snap);
+    const kind = this.luck.finished(this.board.game, snap); // what it was, before it counted
+    this.reviews.finished(this.board.game, kind);
     this.sync.gameOver();
     if (info.isNew || (snap.mode === "vs" && info.playerWon)) this.sound.fanfare();
     this.render();
@@ -265,7 +274,10 @@ export class GameManager {
   // After confirming, abandon this game and start a new one with the same settings.
   async restart() {
     if (!this.board.snap) return;
-    const ok = await this.ui.confirm("放弃这一局，用同样的设置重新开始吗？", "重新开始");
+    // A daily challenge's counting try says what giving it up costs (luck.js).
+    const stake = this.luck.stake(this.board.game, "重新开始");
+    const question = stake || "放弃这一局，用同样的设置重新开始吗？";
+    const ok = await this.ui.confirm(question, stake ? "放弃挑战" : "重新开始");
     if (!ok) return;
     this.halt(); // a roll or box still in flight leaves no 掷骰中… or 正在登记 behind
     await this.starting.start(this.settingsOfGame());

@@ -83,6 +83,7 @@ export class PlayerTurn {
       board.pendingBox = key;
       board.hintBox = null;
       board.hintText = null;
+      board.hintReason = null;
       this.redraw();
       const data = await wait(this.api.act(board.game, { type: "score", box: key }));
       if (this.take(data)) this.scored(box, side, seat);
@@ -98,8 +99,10 @@ export class PlayerTurn {
     const mine = this.board.snap.sides[seat];
     const scored = mine.boxes.find((b) => b.key === box.key);
     const bonus = mine.yahtzee_bonus - before.yahtzee_bonus;
-    if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) sound.fanfare();
-    else sound.score();
+    if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) {
+      sound.fanfare();
+      ui.celebrate(box.key); // a 快艇, or a bonus one: a burst from its cell
+    } else sound.score();
     sound.buzz("score");
     let bonuses = "";
     if (mine.upper_bonus > before.upper_bonus) bonuses += `，上区奖励 ${mine.upper_bonus} 分`;
@@ -125,6 +128,7 @@ export class PlayerTurn {
       }
       board.hintBox = typeof hint.box === "string" ? hint.box : null;
       board.hintText = typeof hint.text === "string" && hint.text ? hint.text : null;
+      board.hintReason = typeof hint.reason === "string" && hint.reason ? hint.reason : null;
     };
     await this.requests.run("hint", work);
   }

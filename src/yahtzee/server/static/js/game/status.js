@@ -24,15 +24,28 @@ function personText(board, rolling, name) {
   const snap = board.snap;
   const said = (text, named = false) => ({ text, named });
   if (rolling) return said("掷骰中…");
-  // A hint to reroll some dice no longer says what to do once the player has held all five:
-  // the roll button waits, and the line says why (it comes back when a die is let go).
+  // The hint's reason first, in words; its figures are a tap away (hintFigures).
   const allHeld = holdsAll(board);
-  if (board.hintText && !(allHeld && board.hintDice.size < TERMS.dice)) return said(`提示：${board.hintText}`);
+  if (hintShown(board)) return said(`提示：${board.hintReason || board.hintText}`);
   if (snap.phase === "roll") {
     if (!board.lastMove) return said("点「掷骰子」开始");
     return said(`${board.lastMove}，${name ? `轮到 ${name}` : "轮到你了"}`, true);
   }
   return said(decideText(snap, allHeld));
+}
+
+// True while the status says the hint: it has words, and still says what to do. A hint to
+// reroll some dice no longer does once the player has held all five: the roll button waits,
+// and the line says why (the hint comes back when a die is let go).
+export function hintShown(board) {
+  if (!board.hintText || !personInTurn(board.snap)) return false;
+  return !(holdsAll(board) && board.hintDice.size < TERMS.dice);
+}
+
+// The figures behind the hint the status shows in words (期望总分 …, a tap on the line away), or
+// null when the line shows no reason (then it shows the figures themselves).
+export function hintFigures(board) {
+  return hintShown(board) && board.hintReason ? board.hintText : null;
 }
 
 // What the computer is doing in its turn, or that its last step failed.

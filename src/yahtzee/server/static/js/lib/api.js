@@ -117,7 +117,12 @@ export class Api {
     return this.post("/api/action", { game, action });
   }
 
-  // Ask for a hint; the answer carries `hint` {hold, box, ev, text}.
+  // A saved game as it stands, checked, with its snapshot (how a game resumes as it stood).
+  view(game) {
+    return this.post("/api/view", { game });
+  }
+
+  // Ask for a hint; the answer carries `hint` {hold, box, ev, text, reason}.
   hint(game) {
     return this.post("/api/hint", { game });
   }

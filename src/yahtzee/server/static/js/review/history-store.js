@@ -5,6 +5,7 @@
 
 import { KeyStore, fnv1a, keepUnreadable, numberIn, wholeIn } from "../lib/storage.js";
 import { TERMS } from "../lib/terms.js";
+import { KIND_NAMES } from "../luck/kinds.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -25,6 +26,7 @@ const MAX_DECISIONS = TERMS.max_decisions;
 const MODES = TERMS.modes.map((t) => t.key);
 const LEVELS = TERMS.levels.map((t) => t.key);
 const OUTCOMES = ["win", "loss", "draw"]; // a vs game's, for the player (history.js outcomeOf)
+const KINDS = Object.keys(KIND_NAMES); // a game on known dice: a daily challenge, a replay
 const PLAYERS = TERMS.players.map((t) => t.key);
 const { min: MIN_SEATS, max: MAX_SEATS, name_length: NAME_LENGTH } = TERMS.seats;
 
@@ -67,6 +69,11 @@ function entryLike(raw) {
   return wholeIn(raw.total, 0, MAX_TOTAL) !== null;
 }
 
+// `value` when it is one of `known`, else null.
+function oneOf(value, known) {
+  return known.includes(value) ? value : null;
+}
+
 // One stored summary checked field by field; null when it cannot be read.
 export function readEntry(raw) {
   if (!entryLike(raw)) return null;
@@ -77,8 +84,10 @@ export function readEntry(raw) {
     id: raw.id,
     date: raw.date,
     mode: raw.mode,
-    difficulty: LEVELS.includes(raw.difficulty) ? raw.difficulty : null,
-    outcome: OUTCOMES.includes(raw.outcome) ? raw.outcome : null,
+    difficulty: oneOf(raw.difficulty, LEVELS),
+    outcome: oneOf(raw.outcome, OUTCOMES),
+    // 每日挑战 or 同骰再打 (luck/kinds.js); entries kept before it was noted have none.
+    kind: oneOf(raw.kind, KINDS),
     total: raw.total,
     fp: typeof raw.fp === "string" ? raw.fp : "",
     ...reviewFigures(raw),

@@ -4,7 +4,7 @@
 import { lineChart } from "../lib/chart.js";
 import { button, columnHeads, make } from "../lib/dom.js";
 import { legend } from "./review-parts.js";
-import { EXPERT_LOSS, OUTCOMES, modeText, shortDate } from "./review-words.js";
+import { EXPERT_LOSS, OUTCOMES, gameText, shortDate } from "./review-words.js";
 import { evenLuckText, meanOf, trendText, trendWindows } from "./trend.js";
 import { signed } from "../lib/words.js";
 
@@ -73,7 +73,7 @@ function drawTrend(box, reviewed, width) {
       y: e.average,
       r: 3.5,
       className: "chart-dot",
-      title: `${shortDate(e.date)} ${modeText(e.mode, e.difficulty)} ${e.total} 分：平均每步失误 ${e.average.toFixed(2)}`,
+      title: `${shortDate(e.date)} ${gameText(e)} ${e.total} 分：平均每步失误 ${e.average.toFixed(2)}`,
     })),
   });
 }
@@ -113,10 +113,7 @@ function gameRow(e, { stored, replayable, onReview, onReplay }) {
   const first = make("th", "rv-when-cell");
   first.scope = "row";
   const outcome = e.outcome ? `\u00a0·\u00a0${OUTCOMES[e.outcome]}` : ""; // 「负」 not alone
-  first.append(
-    make("span", "rv-date num", shortDate(e.date)),
-    make("span", "rv-mode", `${modeText(e.mode, e.difficulty)}${outcome}`),
-  );
+  first.append(make("span", "rv-date num", shortDate(e.date)), make("span", "rv-mode", `${gameText(e)}${outcome}`));
   if (e.seats) first.append(seatsList(e.seats));
   const missing = e.average === null;
   tr.append(
@@ -137,7 +134,7 @@ function gameRow(e, { stored, replayable, onReview, onReplay }) {
 
 // A past game's buttons: 复盘 for one kept whole, 同骰再打 for one played on a dice record.
 function actionCell(e, { stored, replayable, onReview, onReplay }) {
-  const what = e.seats ? modeText(e.mode, e.difficulty) : `${e.total} 分`;
+  const what = e.seats ? gameText(e) : `${e.total} 分`;
   const cell = make("td", "rv-action");
   if (stored.has(e.id)) {
     const b = button("secondary rv-open", "复盘");

@@ -7,6 +7,7 @@ import { loadStylesheet, onFirstUse } from "../lib/dom.js";
 import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry, tableSeats } from "./history-store.js";
 import { lobbyText } from "./trend.js";
 import { pointsText, signed } from "../lib/words.js";
+import { glossFold } from "../lib/glosses.js";
 
 export { HISTORY_KEYS } from "./history-store.js";
 
@@ -80,7 +81,8 @@ export class Reviews {
   }
 
   // A game just ended: keep it, ask for its review in the background, record the summary.
-  finished(game) {
+  // `kind` says what it was when on known dice (每日挑战, 同骰再打: luck/kinds.js), else null.
+  finished(game, kind = null) {
     if (!game || !game.finished) return;
     const fp = fingerprint(game);
     const known = this.entries.find((e) => e.fp === fp);
@@ -92,6 +94,7 @@ export class Reviews {
       mode: game.mode,
       difficulty: game.difficulty,
       outcome: outcomeOf(game),
+      kind,
       total: seats ? Math.max(...seats.map((s) => s.total)) : game.sides[0].totals.total,
       fp,
       ...(seats ? { seats } : {}),
@@ -137,7 +140,7 @@ export class Reviews {
       this.entries = this.store.load().entries;
       this.renderLobbyLine();
     }
-    if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary));
+    if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary), review.summary);
     return this.entries.find((e) => e.id === id) || null;
   }
 
@@ -158,10 +161,19 @@ export class Reviews {
     return `运气 ${signed(summary.luck)} 分 · 失误 ${summary.loss.toFixed(1)} 分${risks} · 平均每步失误 ${average} 分`;
   }
 
-  // Set the line under the result (empty hides it).
-  setResultLine(text) {
+  // Set the line under the result (empty hides it); with the game's `summary`, what its words
+  // mean (运气, 失误 …) folded under it, a tap away.
+  setResultLine(text, summary = null) {
     const line = this.doc.getElementById("result-review-line");
-    if (line) line.textContent = text;
+    if (!line) return;
+    line.textContent = text;
+    const old = this.doc.getElementById("result-glosses");
+    if (old) old.remove();
+    if (!summary) return;
+    const keys = ["luck", "loss", "average_loss", ...(summary.risks ? ["risk"] : [])];
+    const fold = glossFold("这些数是什么意思？", keys);
+    fold.id = "result-glosses";
+    line.after(fold);
   }
 
   // 「复盘」 in the result dialog: the review of the game just finished, of seat `seat` (a

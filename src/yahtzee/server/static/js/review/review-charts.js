@@ -7,6 +7,7 @@ import { make } from "../lib/dom.js";
 import { legend } from "./review-parts.js";
 import { TERMS } from "../lib/terms.js";
 import { lossText, percentText, riskText, when } from "./review-words.js";
+import { evText } from "../lib/words.js";
 
 // A game chart's x axis: each round's number under its span of points ({round: [from, to]}),
 // only the odd ones (and the last) where a chart `width` px wide would crowd them.
@@ -97,9 +98,9 @@ export function expectedSection(review, chart, reveal) {
   const { points, drops, marks, hints } = expectedSeries(review, reveal);
   const { bands, spans } = roundSpans(decisions, (d) => d.turn);
   const last = decisions[decisions.length - 1].w_after;
-  const endText = Math.abs(last - summary.final_total) < 1e-6 ? String(summary.final_total) : last.toFixed(1);
+  const endText = Math.abs(last - summary.final_total) < 1e-6 ? String(summary.final_total) : evText(last);
   const risks = summary.risks ? `，${summary.risks} 次求胜取舍` : "";
-  const label = `期望总分走势：开局 ${summary.start.toFixed(1)}，最后 ${endText}，${review.mistakes.length} 次失误${risks}`;
+  const label = `期望总分走势：开局 ${evText(summary.start)}，最后 ${endText}，${review.mistakes.length} 次失误${risks}`;
   chart(box, (width) =>
     lineChart(box, {
       width,
@@ -111,7 +112,7 @@ export function expectedSection(review, chart, reveal) {
       lines: [{ points, className: "w" }, ...drops],
       bands,
       xLabels: roundLabels(spans, width),
-      refs: [{ y: summary.start, text: `开局期望 ${summary.start.toFixed(1)}`, className: "start" }],
+      refs: [{ y: summary.start, text: `开局期望 ${evText(summary.start)}`, className: "start" }],
       marks,
       overlay: hints,
       end: { x: decisions.length, y: last, text: endText },

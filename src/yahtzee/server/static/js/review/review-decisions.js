@@ -3,8 +3,8 @@
 
 import { button, columnHeads, make } from "../lib/dom.js";
 import { hintTag, miniDice, riskTag } from "./review-parts.js";
-import { describe, evDigits, gainText, lossText, shortfall, when } from "./review-words.js";
-import { signed } from "../lib/words.js";
+import { describe, gainText, lossText, when } from "./review-words.js";
+import { evText, gapText, signed } from "../lib/words.js";
 
 const FIRST_MISTAKES = 10;
 const FIRST_OPTIONS = 3; // a long list of options shows the best few and the choice made
@@ -105,7 +105,6 @@ function optionsTable(d) {
   const caption = make("caption", "", `${when(d)} 的所有选择（期望总分：从这里按最优打法打完，平均的最终总分）`);
   table.append(caption);
   const thead = columnHeads(["选择", "期望总分", d.risk ? "比期望最高" : "比最佳"]);
-  const digits = evDigits(d);
   const body = make("tbody");
   const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
   // A keep is one option whatever box it names (a roll with all five held names none).
@@ -124,9 +123,8 @@ function optionsTable(d) {
     const name = make("td", "rv-option", describe(shown));
     if (isBest) name.append(make("span", "rv-tag best", d.risk ? "期望最高" : "最佳"));
     if (isChosen) name.append(make("span", "rv-tag chosen", "实际选择"));
-    const diff = shortfall(d.best.ev, shown.ev, digits);
-    const gap = diff >= 10 ** -digits / 2 ? `−${diff.toFixed(digits)}` : "0";
-    tr.append(name, make("td", "num", shown.ev.toFixed(digits)), make("td", "num", gap));
+    const gap = gapText(d.best.ev, shown.ev);
+    tr.append(name, make("td", "num", evText(shown.ev)), make("td", "num", gap ? `−${gap}` : "0"));
     body.append(tr);
   });
   table.append(thead, body);

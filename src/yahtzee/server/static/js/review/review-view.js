@@ -11,6 +11,7 @@ import { EXPERT_LOSS, modeText, skill } from "./review-words.js";
 import { isPerson, seatsOf } from "../lib/seats.js";
 import { levelName } from "../lib/terms.js";
 import { pointsText } from "../lib/words.js";
+import { glossList } from "../lib/glosses.js";
 
 // A term of the identity line: its name over its figure.
 function term(name, value, className) {
@@ -75,10 +76,9 @@ function explanation(summary, who, risks) {
     luck < 0.5
       ? "这局的骰子不好不坏，和平均差不多。"
       : `这局的骰子比平均${summary.luck < 0 ? "少" : "多"}给了${who}约 ${luck.toFixed(0)} 分：这是运气，和打法无关。`;
-  const risky = risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : "";
-  const terms = `每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${risky}。`;
+  // What 运气, 失误 and 求胜取舍 each are follows in the glossary's lines (summarySection).
   const total = `${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`;
-  return make("p", "rv-explain", `${dice}开局期望是按最优打法从头打到尾平均能拿的分。${terms}${total}`);
+  return make("p", "rv-explain", `${dice}开局期望是按最优打法从头打到尾平均能拿的分。${total}`);
 }
 
 // The identity line and the skill figures of one seat (`seat`: {name, player}).
@@ -93,6 +93,8 @@ function summarySection(summary, who, seat) {
   section.append(statsList(summary, risks, computer));
   if (summary.decisions) section.append(skillLine(summary, computer, seat.player));
   section.append(explanation(summary, who, risks));
+  // What each word of the identity means, a line each (the terms' glossary).
+  section.append(glossList(["expected", "luck", "loss", "average_loss", ...(risks ? ["risk"] : [])]));
   return section;
 }
 
@@ -120,7 +122,7 @@ export class ReviewView {
     this.body.addEventListener("click", (event) => {
       const opener = event.target.closest("[data-explore]");
       if (opener) this.explore(Number(opener.dataset.explore));
-      else if (event.target.closest('[data-practice="explore-back"]')) this.chooseSide(this.side);
+      else if (event.target.closest('[data-practice="explore-back"]')) this.backFromExplore();
     });
   }
 
@@ -136,11 +138,26 @@ export class ReviewView {
     ]);
     if (token !== this.shell.token) return;
     this.shell.stopCharts();
+    this.explored = index; // 返回 comes back to it
     const box = make("div", "practice-explore rv-explorer");
     this.body.replaceChildren(box);
+    this.shell.dialog.scrollTop = 0; // the explorer opens at its top, not where the review was
     const position = { sheet: d.sheet, yahtzee_bonus: d.yahtzee_bonus, dice: d.dice, rolls_left: d.rolls_left };
     new Explorer(box, this.explorePosition).open(position);
     box.querySelector("button").focus({ preventScroll: true });
+  }
+
+  // 返回 from the explorer: the review again, at the decision it was opened from (unfolded, in
+  // the middle of the screen, its 研究 focused), not at the review's top.
+  async backFromExplore() {
+    const index = this.explored;
+    await this.chooseSide(this.side);
+    const opener = this.body.querySelector(`[data-explore="${index}"]`);
+    if (!opener) return;
+    const fold = opener.closest("details");
+    if (fold) fold.open = true;
+    opener.scrollIntoView({ block: "center" });
+    opener.focus({ preventScroll: true });
   }
 
   // Show the review of `game`, seat `seat` first: `ask(seat)` returns the server's review (a

@@ -3,6 +3,7 @@
 
 import { make } from "../lib/dom.js";
 import { tableResult } from "../table/table-result.js";
+import { celebrate } from "./joy.js";
 
 const MESSAGE_MS = 9000; // how long a passing message stays
 
@@ -74,6 +75,18 @@ function vsResult(body, info, tell) {
   body.append(tell(best));
 }
 
+// A result taller than the screen scrolls under its buttons: while more of it is below (复盘,
+// 导出对局), the dialog says so (`data-more`, drawn over the buttons), until it is scrolled down.
+function markMore(dialog) {
+  if (!dialog || typeof ResizeObserver === "undefined") return;
+  const mark = () =>
+    dialog.toggleAttribute("data-more", dialog.scrollHeight - dialog.scrollTop - dialog.clientHeight > 24);
+  dialog.addEventListener("scroll", mark, { passive: true });
+  const watch = new ResizeObserver(mark);
+  watch.observe(dialog);
+  for (const child of dialog.children) watch.observe(child);
+}
+
 export class Dialogs {
   // `el` holds the message, notice, confirm, result and settings elements (see View).
   constructor(el) {
@@ -83,6 +96,7 @@ export class Dialogs {
     el.message.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.hideMessage();
     });
+    markMore(el.result);
   }
 
   // Show a one-line message (errors, storage problems) for a while; a `lasting` one (data that
@@ -99,8 +113,10 @@ export class Dialogs {
     if (!lasting) this.messageTimer = setTimeout(() => this.hideMessage(), MESSAGE_MS);
   }
 
-  // Hide the one-line message.
-  hideMessage() {
+  // Hide the one-line message; with `text`, only while it is that message (a failed request's,
+  // once another request went through: the network is back).
+  hideMessage(text = null) {
+    if (text !== null && this.el.messageText.textContent !== text) return;
     this.el.message.hidden = true;
   }
 
@@ -131,10 +147,10 @@ export class Dialogs {
     });
   }
 
-  // Resolves once neither the confirm nor the settings dialog is open: the computer waits
-  // behind them rather than playing on where the player cannot see.
+  // Resolves once neither the confirm, the settings nor the walk-through dialog is open: the
+  // computer waits behind them rather than playing on where the player cannot see.
   untilNoDialog() {
-    const open = [this.el.confirm, this.el.settings].find((dialog) => dialog.open);
+    const open = [this.el.confirm, this.el.settings, this.el.tour].find((dialog) => dialog && dialog.open);
     if (!open) return Promise.resolve();
     return new Promise((resolve) => {
       open.addEventListener("close", () => resolve(this.untilNoDialog()), { once: true });
@@ -170,6 +186,8 @@ export class Dialogs {
     }
     this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
+    // A game won or a new record: a moment of joy at the score.
+    if (info.playerWon || info.isNew) celebrate(body.querySelector(".result-score b, .result-winner"));
   }
 
   // Close the result dialog if it is open.

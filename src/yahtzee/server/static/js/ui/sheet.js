@@ -6,6 +6,7 @@
 import { make, button } from "../lib/dom.js";
 import { personInTurn } from "../lib/seats.js";
 import { TERMS, rowNote } from "../lib/terms.js";
+import { ruleButton } from "./box-rules.js";
 
 // Where each sum row goes and how it looks; its name and caption come from the terms.
 const SUM_LAYOUT = {
@@ -93,13 +94,13 @@ export class ScoreSheet {
     return tr;
   }
 
-  // One row: the box's name and note, then a cell per side (for a box, a button in the
-  // player's column).
+  // One row: the box's name (for a box, a button that shows its rule: box-rules.js) and note,
+  // then a cell per side (for a box, a button in the player's column).
   addRow(group, { key, name, note, isBox, extraClass = "" }) {
     const tr = make("tr", `row-${key} ${extraClass}`.trim());
     const th = make("th", "name");
     th.scope = "row";
-    th.append(make("span", "box-name", name));
+    th.append(isBox ? ruleButton(key, name) : make("span", "box-name", name));
     if (note) {
       // The comma is for screen readers, which would read 「一点所有 1 相加」 as one word.
       const span = make("span", "box-note");

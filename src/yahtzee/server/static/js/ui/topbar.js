@@ -7,10 +7,14 @@ import { levelName } from "../lib/terms.js";
 import { renderSeatBar } from "../table/seat-bar.js";
 import { chanceText } from "../lib/words.js";
 
-// Round, totals, the opponent and who started (vs), and the hint button; `el` holds the
-// elements round, match, totals, hint, winbar and seatbar.
-export function renderTopbar(el, { snap, busy }) {
-  el.round.textContent = `第 ${snap.round} / ${snap.rounds} 回合`;
+// Round (after what game it is, when on known dice: 每日挑战 · 第 3 / 13 回合, `kind`),
+// totals, the opponent and who started (vs), and the hint button; `el` holds the elements
+// round, match, totals, hint, winbar and seatbar.
+export function renderTopbar(el, { snap, busy, kind = "" }) {
+  const round = `第 ${snap.round} / ${snap.rounds} 回合`;
+  if (el.round.textContent !== (kind ? `${kind} · ${round}` : round)) {
+    el.round.replaceChildren(...(kind ? [make("b", "kind", kind), " · "] : []), round);
+  }
   const match = el.match;
   if (match) {
     // Phones drop the parts in .wide-only (「电脑」, 「随机：」) to keep the line on the screen.

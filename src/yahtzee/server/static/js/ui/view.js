@@ -10,13 +10,20 @@ import { describeSave, showGame, showLobby, updateLobby } from "./lobby.js";
 import { ScoreSheet } from "./sheet.js";
 import { renderTopbar } from "./topbar.js";
 import { SeatStrip } from "../table/seat-strip.js";
+import { writeStatus } from "./bubble.js";
+import { celebrate } from "./joy.js";
 
 export { describeSave };
 
+// A list of dice (保留 1 4 4 4) keeps to one line: no break between its numbers on a phone.
+const keepDice = (text) => text && text.replace(/(\d) (?=\d)/g, "$1\u00a0");
+
 export class View {
-  // Look up the page's fixed elements and build the drawing pieces (the five dice at once).
-  constructor(doc) {
+  // Look up the page's fixed elements and build the drawing pieces (the five dice at once);
+  // `bubble` shows a few words beside a control (bubble.js): here, a hint's figures.
+  constructor(doc, bubble) {
     this.doc = doc;
+    this.bubble = bubble;
     const $ = (id) => doc.getElementById(id);
     this.el = {
       app: $("app"),
@@ -54,6 +61,7 @@ export class View {
       resultBody: $("result-body"),
       settings: $("settings-dialog"),
       handover: $("handover"),
+      tour: $("tour-dialog"),
     };
     this.tray = new DiceTray(this.el.dice, this.el.roll);
     this.sheet = new ScoreSheet(this.el.sheet);
@@ -93,10 +101,8 @@ export class View {
     this.tray.renderRollButton(state);
     this.sheet.render(state);
     this.strip.render(snap);
-    // A live region speaks every rewrite, even of the same words: write only a change. A list of
-    // dice (保留 1 4 4 4) keeps to one line (no break between its numbers on a phone).
-    const status = state.status.replace(/(\d) (?=\d)/g, "$1\u00a0");
-    if (this.el.status.textContent !== status) this.el.status.textContent = status;
+    // A live region speaks every rewrite, even of the same words: only a change is written.
+    writeStatus(this.el.status, keepDice(state.status), keepDice(state.figures), this.bubble);
     this.focus.place();
   }
 
@@ -147,9 +153,14 @@ export class View {
     this.dialogs.message(text, title, lasting);
   }
 
-  // Hide the one-line message.
-  hideMessage() {
-    this.dialogs.hideMessage();
+  // A moment of joy at the player's box `key` (a 快艇 scored).
+  celebrate(key) {
+    celebrate(this.el.sheet.querySelector(`button.box[data-box="${key}"]`));
+  }
+
+  // Hide the one-line message (with `text`, only while it says that).
+  hideMessage(text = null) {
+    this.dialogs.hideMessage(text);
   }
 
   // Show a lasting one-line notice, with an optional button.
