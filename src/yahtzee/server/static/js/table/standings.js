@@ -1,6 +1,8 @@
 // A table's standings as plain data and words: the seats ranked by the server's places (ties
 // share one), the result's title and line, and each seat's 胜率 in whole percents.
 
+import { personWon } from "../lib/seats.js";
+
 // The seats of a finished game ranked: [{seat, name, player, place, side}] best first, seats
 // sharing a place in seat order. `snap` is the snapshot (its `result.places` and `sides`).
 export function ranking(snap) {
@@ -26,9 +28,10 @@ export function resultWords(rows) {
 
 // What the result dialog shows of a finished table: its ranked rows and the words over them
 // (personal bests are 单人挑战's and 人机对战's: a table counts in none).
+// `playerWon`: a person has the first place alone (the result's moment of joy, ui/joy.js).
 export function tableInfo(snap) {
   const rows = ranking(snap);
-  return { mode: snap.mode, rows, ...resultWords(rows) };
+  return { mode: snap.mode, rows, playerWon: personWon(snap), ...resultWords(rows) };
 }
 
 // Whole percents of `chances` (fractions summing to 1) that sum to 100: each rounded down, the

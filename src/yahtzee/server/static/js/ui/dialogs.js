@@ -186,7 +186,7 @@ export class Dialogs {
     }
     this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
-    // A game won or a new record: a moment of joy at the score.
+    // A game won (at a table, by a person) or a new record: a moment of joy at the score.
     if (info.playerWon || info.isNew) celebrate(body.querySelector(".result-score b, .result-winner"));
   }
 
