@@ -89,11 +89,12 @@ def play(base: str, games: int, seed: int) -> tuple[list[float], list[float], li
             body = post("/api/new", lobby, actions)
             while not body["view"]["finished"]:  # type: ignore[index]
                 game = body["game"]
-                if body["view"]["acting"] == "computer":  # type: ignore[index]
+                view: Any = body["view"]
+                if view["sides"][view["current"]]["player"] != "human":  # a computer's turn
                     body = post("/api/computer", {"game": game}, steps)
                     continue
                 body = post("/api/action", {"game": game, "action": {"type": "roll"}}, actions)
-                if body["view"]["hints_left"]:  # type: ignore[index]
+                if view["sides"][view["current"]]["hints_left"]:
                     body = post("/api/hint", {"game": body["game"]}, hints)
                 if rng.random() < 0.7:
                     hold = [i for i in range(5) if rng.random() < 0.5]

@@ -98,8 +98,24 @@ def test_the_view_of_a_game_in_the_computers_turn_lets_it_go_on(client: TestClie
     game = post(client, "/api/new", new)["game"]
     step = post(client, "/api/computer", {"game": game})
     shown = post(client, "/api/view", {"game": step["game"]})
-    assert shown["game"] == step["game"] and shown["view"]["acting"] == "computer"
+    assert shown["game"] == step["game"]
+    assert shown["view"]["sides"][shown["view"]["current"]]["player"] == "normal"
     assert post(client, "/api/computer", {"game": shown["game"]})["game"]
+
+
+def test_the_view_of_a_table_shows_its_turn_as_it_stood(client: TestClient) -> None:
+    # A table's save (version 2) resumes as 单人挑战's does: the seat in turn, its holds, its rolls.
+    seats = [{"name": "小明", "player": "human"}, {"name": "小红", "player": "human"}]
+    game = post(client, "/api/new", {"mode": "table", "seats": seats, "first": "me"})["game"]
+    first = act(client, game, {"type": "roll"})
+    scored = act(client, first["game"], {"type": "score", "box": "chance"})
+    rolled = act(client, scored["game"], {"type": "roll"})
+    held = act(client, rolled["game"], {"type": "roll", "hold": [1, 2]})
+    shown = post(client, "/api/view", {"game": held["game"]})
+    assert shown == held and shown["game"]["version"] == 2
+    assert shown["view"]["current"] == 1 and shown["view"]["sides"][1]["name"] == "小红"
+    assert shown["view"]["held"] == [False, True, True, False, False]
+    assert shown["view"]["rolls_left"] == 1
 
 
 def test_the_view_refuses_altered_dice_and_a_broken_save(client: TestClient) -> None:

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Final, Literal
 
 from yahtzee.game import (
+    CONTROLS,
     HINTS_PER_GAME,
     MAX_SEATS,
     MIN_TABLE_SEATS,
@@ -195,7 +196,10 @@ class SeatTerms:
     min: int
     max: int
     name_length: int
-    """The most characters a name has once trimmed (control characters are refused)."""
+    """The most characters a name has once trimmed."""
+    controls: str
+    """The characters a name may not hold, as a regular expression's character class
+    (``game.CONTROLS``: the control characters and the line and paragraph separators)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +269,7 @@ def page_terms() -> PageTerms:
         levels=tuple(Term(level.value, level.zh) for level in Difficulty),
         modes=tuple(Term(mode.value, MODE_NAMES[mode]) for mode in Mode),
         players=tuple(Term(kind.value, PLAYER_NAMES[kind]) for kind in PlayerKind),
-        seats=SeatTerms(MIN_TABLE_SEATS, MAX_SEATS, NAME_LENGTH),
+        seats=SeatTerms(MIN_TABLE_SEATS, MAX_SEATS, NAME_LENGTH, CONTROLS),
         sides=SIDE_LABELS,
         rounds=ROUNDS,
         max_rolls=MAX_ROLLS,

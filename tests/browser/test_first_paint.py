@@ -118,6 +118,8 @@ def returning_player(server_url: str, mode: str) -> dict[str, str]:
         "days": {date: {"record": "r", "started": 2, "first": 243, "expert": 261}},
     }
     lobby = {"mode": mode, "difficulty": "expert", "first": "computer"}
+    seats = [("小明", "human"), ("小红", "human"), ("普通电脑", "normal"), ("阿杰", "human")]
+    table = {"version": 1, "seats": [{"name": n, "player": p} for n, p in seats], "first": "me"}
     data = {
         "yahtzee.game": to_json(game),
         "yahtzee.records": RECORDS,
@@ -125,6 +127,7 @@ def returning_player(server_url: str, mode: str) -> dict[str, str]:
         "yahtzee.practice": practice_rounds(3),
         "yahtzee.luck": luck,
         "yahtzee.lobby": lobby,
+        "yahtzee.table": table,  # 和朋友玩's last table, of four seats
     }
     return {key: json.dumps(value) for key, value in data.items()}
 
@@ -161,7 +164,7 @@ def total(shifts: list[dict[str, Any]]) -> float:
     return sum(float(shift["value"]) for shift in shifts)
 
 
-@pytest.mark.parametrize("mode", ["single", "vs", "practice"])
+@pytest.mark.parametrize("mode", ["single", "vs", "table", "practice"])
 @pytest.mark.parametrize(("width", "height"), [(412, 823), (360, 640)])
 def test_a_returning_players_lobby_does_not_move(
     open_table: OpenTable, server_url: str, mode: str, width: int, height: int

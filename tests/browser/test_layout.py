@@ -144,7 +144,7 @@ def test_the_totals_are_never_hidden_at_any_width(open_table: OpenTable, mode: s
     def large(route: Route) -> None:
         answer = route.fetch()
         body = answer.json()
-        body["view"]["hints_left"] = shown["hints"]
+        body["view"]["sides"][0]["hints_left"] = shown["hints"]
         for side, total in zip(body["view"]["sides"], shown["totals"], strict=False):
             side["total"] = total
         route.fulfill(response=answer, json=body)

@@ -22,7 +22,6 @@ from yahtzee.game import Game, Roll, Score, positions_for
 from yahtzee.report import review_report
 from yahtzee.review import Review, review_side
 from yahtzee.rules import Box
-from yahtzee.snapshot import vs_level
 from yahtzee.solver import NEW_GAME_VALUE, Advisor
 from yahtzee.solver import Table as SolverTable
 from yahtzee.winprob.advice import vs_review
@@ -394,7 +393,7 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
     switch = page.locator("#review-dialog .rv-switch")
     assert switch.is_visible()
     switch.get_by_role("button", name="电脑").click()
-    page.wait_for_selector(".rv-switch button[data-side='computer'][aria-pressed='true']")
+    page.wait_for_selector(".rv-switch button[data-side='1'][aria-pressed='true']")
     page.wait_for_selector(f"{REVIEW} .rv-summary")
     check_summary(table, review_side(hinted.sides[1], advisor), "电脑")
     assert "电脑的选择" in (page.locator(".rv-all-table thead").text_content() or "")
@@ -672,7 +671,7 @@ def history_with_a_missing_review(table: Table, game: Game) -> None:
         "id": "g1",
         "date": "2024-06-11T14:02:00.000Z",
         "mode": game.mode.value,
-        "difficulty": next((level.value for level in [vs_level(game)] if level), None),
+        "difficulty": next((level.value for level in [game.seats[-1].level] if level), None),
         "outcome": outcome,
         "total": game.sides[0].sheet.total,
         "fp": "f1",

@@ -29,7 +29,6 @@ from tests.browser.support import (
 from tests.gameplay import COMPUTER, PLAYER, vs_final_turn
 from yahtzee.codec import to_json
 from yahtzee.rules import Box
-from yahtzee.snapshot import vs_level
 
 pytestmark = pytest.mark.browser
 
@@ -267,7 +266,7 @@ def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first
     game = table.saved_game()
     starter = game.starter
     assert starter == {"我先": PLAYER, "电脑先": COMPUTER}.get(first, starter)
-    played = vs_level(game)
+    played = game.seats[-1].level  # 人机对战's computer
     assert played is not None and played.value == level
     # The opponent and who starts are shown for the whole game (random: as settled).
     order = "我先" if starter == PLAYER else "电脑先"
@@ -482,7 +481,7 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
 def test_a_new_record_at_a_level_says_by_how_much(open_table: OpenTable) -> None:
     table = open_table()
     game = vs_final_turn(starter=COMPUTER)
-    played = vs_level(game)
+    played = game.seats[-1].level  # 人机对战's computer
     assert played is not None
     level, name = played.value, played.zh
     records = json.loads(json.dumps(RECORDS))

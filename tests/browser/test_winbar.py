@@ -52,7 +52,9 @@ def test_an_open_game_never_reads_0_or_100_percent(table: Table) -> None:
     def chances(route: Route) -> None:
         answer = route.fetch()
         body = answer.json()
-        body["view"]["win"] = dict(given)
+        player, draw, computer = given["player"], given["draw"], given["computer"]
+        share = [player + draw / 2, computer + draw / 2]
+        body["view"]["chances"] = {"win": [player, computer], "draw": draw, "share": share}
         route.fulfill(response=answer, json=body)
 
     page = table.page

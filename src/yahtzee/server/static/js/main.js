@@ -13,6 +13,7 @@ import { Practice } from "./practice/practice.js";
 import { Input } from "./ui/input.js";
 import { Luck } from "./luck/luck.js";
 import { Sound } from "./ui/sound.js";
+import { SeatEditor } from "./table/seat-editor.js";
 import { LocalStore } from "./game/store.js";
 import { TabGuard } from "./game/tabs.js";
 import { FAST } from "./lib/timing.js";
@@ -50,6 +51,7 @@ function boot() {
     reviews: new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) }),
     luck,
     practice: new Practice({ api: new Api(), backend, message, lobby: () => manager && manager.showLobby() }),
+    table: new SeatEditor({ backend }),
     tour: new Walkthrough(document.getElementById("tour-dialog"), backend),
   });
   manager.init();

@@ -2,20 +2,38 @@
 // again, today's challenge; with a question first when that abandons an unfinished game) or the
 // saved one resumed.
 
+import { personInTurn } from "../lib/seats.js";
+
 export class Starting {
   // `board` is the game on screen (board.js); `requests` the request helper; `api` the server;
   // `sync` tab ownership and the saved game (sync.js); `ui` the view (confirm, message);
-  // `choices()` the lobby's choices; `stake(game, action)` asks what giving up a saved game
-  // costs when it is a daily challenge's counting try (else ""); `practice()` starts a round of
-  // 练习; `enter(data)` puts a new game on the board; `redraw()` draws the board; `showLobby()`
-  // shows the lobby; `playComputer()` lets the computer play its turn.
-  constructor({ board, requests, api, sync, ui, choices, stake, practice, enter, redraw, showLobby, playComputer }) {
+  // `choices()` the lobby's choices; `seats()` the settings of the seat editor's table (null once
+  // it has said what to put right); `stake(game, action)` asks what giving up a saved game costs
+  // when it is a daily challenge's counting try (else ""); `practice()` starts a round of 练习;
+  // `enter(data)` puts a new game on the board; `redraw()` draws the board; `showLobby()` shows
+  // the lobby; `playComputer()` lets the game go on (the computers play, a person gets the phone).
+  constructor({
+    board,
+    requests,
+    api,
+    sync,
+    ui,
+    choices,
+    seats,
+    stake,
+    practice,
+    enter,
+    redraw,
+    showLobby,
+    playComputer,
+  }) {
     this.board = board;
     this.requests = requests;
     this.api = api;
     this.sync = sync;
     this.ui = ui;
     this.choices = choices;
+    this.seats = seats;
     this.stake = stake;
     this.practice = practice;
     this.enter = enter;
@@ -50,6 +68,10 @@ export class Starting {
     if (this.requests.busy) return false;
     const { mode, difficulty, first } = this.choices();
     if (mode === "practice") return this.practice();
+    if (mode === "table") {
+      const table = this.seats();
+      return table ? this.asking(table) : false;
+    }
     const vs = mode === "vs";
     return this.asking({ mode, difficulty: vs ? difficulty : null, first: vs ? first : "me" });
   }
@@ -66,7 +88,7 @@ export class Starting {
       // The game still shown may be in the computer's turn (重新开始 there): it does not go on
       // by itself, so say so and offer 让电脑继续 instead of 电脑思考中… for good.
       const snap = this.board.snap;
-      if (snap && !snap.finished && snap.acting !== "player") this.board.stopped = true;
+      if (snap && !snap.finished && !personInTurn(snap)) this.board.stopped = true;
     };
     const outcome = await this.requests.run("start", work, { fresh: true, failed });
     // Only a game just entered: after a failure the old game's computer turn must not play on

@@ -12,6 +12,10 @@ export const KEYS = Object.freeze({
   settings: "site.settings",
 });
 
+// The saved game's versions the page keeps: 1 (单人挑战 and 人机对战, as always) and 2 (any seats:
+// a table of 和朋友玩), as the server writes them.
+const GAME_VERSIONS = [1, 2];
+
 // Beside the saved game: the mark of a save made since a resumed game goes on with its turn as it
 // stood (the fingerprint of that save's text). A save without it (made before, or by an older
 // page in another tab) restarts its turn when resumed, as it always did (starting.js).
@@ -22,7 +26,6 @@ function turnMark(raw) {
   return `kept-${fnv1a(raw).toString(16)}`;
 }
 
-const GAME_VERSION = 1;
 const BESTS_VERSION = 1;
 const LEVELS = TERMS.levels.map((t) => t.key);
 // The lobby offers the game's modes and 练习 (a mode of the page, not of a game).
@@ -174,7 +177,7 @@ export class LocalStore {
     if (!game || typeof game !== "object" || Array.isArray(game)) {
       return { game: null, problem: this.setAside(KEYS.game, raw, "上次没打完的一局数据已损坏，无法恢复") };
     }
-    if (game.version !== GAME_VERSION) {
+    if (!GAME_VERSIONS.includes(game.version)) {
       const problem = this.setAside(KEYS.game, raw, "上次没打完的一局来自不认识的版本，无法恢复");
       return { game: null, problem };
     }

@@ -13,7 +13,7 @@ export class Requests {
   constructor(ui, onIdle) {
     this.ui = ui;
     this.onIdle = onIdle;
-    this.doing = null; // the action in flight: "start", "resume", "roll", "score", "hint", "computer"
+    this.doing = null; // the action in flight: "start", "resume", "roll", "score", "hint", "computer", "handover"
     this.epoch = 0;
     this.failure = null; // the message of the last failure still shown, if any
   }

@@ -4,6 +4,7 @@
 // for everyone; the first try counts), its 高手 score, the streak of days, and 复制成绩.
 
 import { button, make } from "../lib/dom.js";
+import { seatsOf } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
 import { countingTry, gameKind, kindName } from "./kinds.js";
 import { LuckStore } from "./luck-store.js";
@@ -140,11 +141,15 @@ export class Luck {
     if (this.last) this.replayGame(this.last);
   }
 
-  // Play `game`'s dice again (a finished game's JSON), with its settings.
+  // Play `game`'s dice again (a finished game's JSON), with its settings (a table: its seats,
+  // each rolling the dice it rolled, whoever starts).
   replayGame(game) {
     if (!game.record) return;
     const first = game.first === RANDOM ? settledFirst(game.starter) : game.first;
-    const settings = { mode: game.mode, difficulty: game.difficulty, first, record: game.record.id };
+    const settings =
+      game.mode === "table"
+        ? { mode: game.mode, seats: seatsOf(game), first: game.first, record: game.record.id }
+        : { mode: game.mode, difficulty: game.difficulty, first, record: game.record.id };
     if (game.record.daily) settings.record = "daily";
     this.start(settings).then((started) => started && game.record.daily && this.countStart());
   }
@@ -163,7 +168,8 @@ export class Luck {
     this.last = game;
     if (!box) return;
     box.replaceChildren();
-    if (!game.record || !snap.record) return;
+    // A table is everyone's: no one's tries on its dice, and its people review their own seats.
+    if (!game.record || !snap.record || snap.mode === "table") return;
     const score = playerTotal(game);
     const before = this.store.tries(snap.record);
     this.store.addTry(snap.record, score);

@@ -4,7 +4,7 @@
 // loaded only when one is opened, which keeps the first page load light.
 
 import { loadStylesheet, onFirstUse } from "../lib/dom.js";
-import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry } from "./history-store.js";
+import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry, tableSeats } from "./history-store.js";
 import { lobbyText } from "./trend.js";
 import { pointsText, signed } from "../lib/words.js";
 import { glossFold } from "../lib/glosses.js";
@@ -69,7 +69,7 @@ export class Reviews {
 
   // Register the buttons' events on the page's input router.
   bind(on) {
-    on("review", () => this.openCurrent());
+    on("review", (seat) => this.openCurrent(seat)); // a table's: a person's seat
     on("export", () => this.exportCurrent());
     on("history", () => this.openHistory());
   }
@@ -87,6 +87,7 @@ export class Reviews {
     const fp = fingerprint(game);
     const known = this.entries.find((e) => e.fp === fp);
     const id = known ? known.id : `${Date.now().toString(36)}-${fp}`;
+    const seats = game.mode === "table" ? tableSeats(game) : null;
     const entry = {
       id,
       date: new Date().toISOString(),
@@ -94,16 +95,24 @@ export class Reviews {
       difficulty: game.difficulty,
       outcome: outcomeOf(game),
       kind,
-      total: game.sides[0].totals.total,
+      total: seats ? Math.max(...seats.map((s) => s.total)) : game.sides[0].totals.total,
       fp,
+      ...(seats ? { seats } : {}),
     };
     this.store.addGame(id, game);
     if (!known) {
       this.store.add(entry);
       this.entries = [...this.entries, readEntry(entry)].slice(-MAX_SUMMARIES);
     }
-    const answer = this.api.review(game, "player");
-    this.current = { id, game, answers: { player: answer } };
+    if (seats) {
+      // A table is everyone's: its people open their own 复盘 (the result's buttons), and no
+      // one's figures go into the trend of the player of this browser.
+      this.current = { id, game, answers: {} };
+      this.setResultLine("");
+      return;
+    }
+    const answer = this.api.review(game, 0);
+    this.current = { id, game, answers: { 0: answer } };
     this.setResultLine("复盘生成中…");
     answer.then(
       (review) => this.recordReview(id, game, review),
@@ -111,7 +120,7 @@ export class Reviews {
         const current = this.current;
         if (current && current.id === id) {
           // 「复盘」 asks again instead of showing this failure once the network is back.
-          if (current.answers.player === answer) delete current.answers.player;
+          if (current.answers[0] === answer) delete current.answers[0];
           this.setResultLine("复盘暂时无法生成，可以稍后在「复盘与历史」里再看");
         }
       },
@@ -167,11 +176,12 @@ export class Reviews {
     line.after(fold);
   }
 
-  // 「复盘」 in the result dialog: the review of the game just finished.
-  async openCurrent() {
+  // 「复盘」 in the result dialog: the review of the game just finished, of seat `seat` (a
+  // table's person; by default the first person's).
+  async openCurrent(seat) {
     const current = this.current;
     const views = current && (await this.views());
-    if (views) views.openGame(current.game, current.answers, current.id);
+    if (views) views.openGame(current.game, current.answers, current.id, seat === undefined ? null : Number(seat));
   }
 
   // 「复盘与历史」: the trend and the list of past games.

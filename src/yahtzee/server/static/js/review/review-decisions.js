@@ -43,15 +43,15 @@ export function mistakesSection(review, who) {
 }
 
 // The deliberate risks in game order: what each gave up in expected points and what it
-// bought in chance of winning; each expands to every option, as a mistake does.
-export function risksSection(review, who) {
+// bought in chance of winning; each expands to every option, as a mistake does. `who` names the
+// seat (你, 电脑 or a seat's name at a table), `computer` tells whether a computer plays it.
+export function risksSection(review, who, computer) {
   const section = make("section", "rv-card rv-risks-card");
   section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
   const many = review.risks.length > 1;
-  const why =
-    who === "电脑"
-      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍。"
-      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍）。`;
+  const why = computer
+    ? `为了赢下这一局，${who}有意少拿期望分，换更高的胜率：胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍。`
+    : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍）。`;
   section.append(make("p", "rv-explain", `${why}${many ? "这些" : "这"}不算失误。`));
   const list = make("ol", "rv-mistakes rv-risks");
   review.risks.forEach((index, rank) => {

@@ -65,10 +65,10 @@ export function riskText(decision) {
   return `期望总分少 ${lossText(decision)} 分${gain}`;
 }
 
-// The game's settings in words: 单人挑战 / 人机对战 · 高手.
+// The game's settings in words: 单人挑战 / 人机对战 · 高手 / 和朋友玩.
 export function modeText(mode, difficulty) {
   const [single, vs] = TERMS.modes.map((t) => t.key);
-  if (mode !== vs) return modeName(single);
+  if (mode !== vs) return modeName(mode) || modeName(single);
   return `${modeName(vs)} · ${levelName(difficulty)}`.trim();
 }
 

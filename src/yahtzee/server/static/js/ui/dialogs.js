@@ -2,6 +2,7 @@
 // dialogs (a yes/no question, the end-of-game result, the settings).
 
 import { make } from "../lib/dom.js";
+import { tableResult } from "../table/table-result.js";
 import { celebrate } from "./joy.js";
 
 const MESSAGE_MS = 9000; // how long a passing message stays
@@ -171,16 +172,21 @@ export class Dialogs {
       told.push(el.id);
       return el;
     };
+    const dialog = this.el.result;
+    dialog.dataset.mode = info.mode; // a table's 复盘 buttons are each person's
     if (info.mode === "single") {
       this.el.resultTitle.textContent = "本局结束";
       singleResult(body, info, tell);
+    } else if (info.mode === "table") {
+      this.el.resultTitle.textContent = info.title;
+      tableResult(body, info, tell);
     } else {
       this.el.resultTitle.textContent = info.draw ? "平局" : info.playerWon ? "你赢了！" : "电脑赢了";
       vsResult(body, info, tell);
     }
     this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
-    // A game won or a new record: a moment of joy at the score.
+    // A game won (at a table, by a person) or a new record: a moment of joy at the score.
     if (info.playerWon || info.isNew) celebrate(body.querySelector(".result-score b, .result-winner"));
   }
 

@@ -2,6 +2,7 @@
 // the lobby and the game.
 
 import { make } from "../lib/dom.js";
+import { seatNames } from "../lib/seats.js";
 import { wholeIn } from "../lib/storage.js";
 import { TERMS, levelName, modeName } from "../lib/terms.js";
 
@@ -9,14 +10,15 @@ const ROUNDS = TERMS.rounds;
 const MAX_TOTAL = TERMS.max_total;
 
 // Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·
-// 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分); "" when the save says too little.
-// `kind` names a game on known dice (每日挑战, 同骰再打: luck/kinds.js): 每日挑战 · 第 5 / 13
-// 回合 · 87 分, 同骰再打 · 人机对战 · 高手 · ….
+// 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分; a table: 和朋友玩 · 小明、小红、
+// 普通电脑 · 第 5 / 13 回合); "" when the save says too little. `kind` names a game on known dice
+// (每日挑战, 同骰再打: luck/kinds.js): 每日挑战 · 第 5 / 13 回合 · 87 分, 同骰再打 · 人机对战 · 高手 · ….
 export function describeSave(game, kind = "") {
   if (!game || typeof game !== "object" || !modeName(game.mode)) return "";
   const parts = leadingWords(game, kind);
   const vs = game.mode === "vs";
   if (vs && levelName(game.difficulty)) parts.push(levelName(game.difficulty));
+  if (game.mode === "table" && seatNames(game)) parts.push(seatNames(game));
   const round = wholeIn(game.round, 1, ROUNDS);
   if (round !== null) parts.push(`第 ${round} / ${ROUNDS} 回合`);
   const totals = totalsText(game, vs ? TERMS.sides.length : 1);
@@ -64,6 +66,7 @@ export function updateLobby(el, lobby) {
     if (chosen !== undefined) button.setAttribute("aria-pressed", String(chosen === button.dataset.value));
   }
   el.vsOptions.hidden = lobby.mode !== "vs";
+  el.lobby.querySelector("#table-options").hidden = lobby.mode !== "table"; // the seat editor
   // 练习 has its options (themes, progress) and its own start (practice.js).
   const practice = lobby.mode === "practice";
   el.lobby.querySelector("#practice-options").hidden = !practice;

@@ -9,6 +9,7 @@ import { FocusKeeper, announce } from "./focus.js";
 import { describeSave, showGame, showLobby, updateLobby } from "./lobby.js";
 import { ScoreSheet } from "./sheet.js";
 import { renderTopbar } from "./topbar.js";
+import { SeatStrip } from "../table/seat-strip.js";
 import { writeStatus } from "./bubble.js";
 import { celebrate } from "./joy.js";
 
@@ -41,6 +42,7 @@ export class View {
       noticeButton: $("notice-btn"),
       match: $("match"),
       winbar: $("winbar"),
+      seatbar: $("seatbar"), // a table's 胜率
       vsOptions: $("vs-options"),
       bests: $("records"), // 我的纪录
       resume: $("resume-btn"),
@@ -58,12 +60,14 @@ export class View {
       resultTitle: $("result-title"),
       resultBody: $("result-body"),
       settings: $("settings-dialog"),
+      handover: $("handover"),
       tour: $("tour-dialog"),
     };
     this.tray = new DiceTray(this.el.dice, this.el.roll);
     this.sheet = new ScoreSheet(this.el.sheet);
     this.dialogs = new Dialogs(this.el);
     this.focus = new FocusKeeper(doc, this.el);
+    this.strip = new SeatStrip($("seat-strip"), doc); // a table's other seats, on a phone
   }
 
   // Show the lobby with the current choices, bests and what 「继续」 resumes.
@@ -87,6 +91,7 @@ export class View {
     if (!snap) return;
     const { app, game } = this.el;
     app.classList.toggle("vs", snap.mode === "vs");
+    app.classList.toggle("at-table", snap.mode === "table");
     // Not aria-busy: that would hold back the live status inside the game for the whole of
     // the computer's turn. Only the tumbling dice are marked busy (startRoll).
     this.focus.busy = Boolean(state.busy);
@@ -95,6 +100,7 @@ export class View {
     this.tray.render(state);
     this.tray.renderRollButton(state);
     this.sheet.render(state);
+    this.strip.render(snap);
     // A live region speaks every rewrite, even of the same words: only a change is written.
     writeStatus(this.el.status, keepDice(state.status), keepDice(state.figures), this.bubble);
     this.focus.place();
@@ -118,6 +124,23 @@ export class View {
   // Stop the tumble; the next render draws the real faces.
   stopRoll() {
     this.tray.stopRoll();
+  }
+
+  // Open seat `seat`'s sheet in a dialog, read-only (a table's seat not in turn, on a phone).
+  openSeat(snap, seat) {
+    this.strip.open(snap, seat);
+  }
+
+  // Show 「轮到 `name`」 over the board (a table's turn passing to a person).
+  showHandover(name) {
+    const box = this.el.handover;
+    box.querySelector(".handover-name").textContent = name;
+    box.hidden = false;
+  }
+
+  // Hide 「轮到 …」.
+  hideHandover() {
+    this.el.handover.hidden = true;
   }
 
   // Briefly highlight a box another side has just scored.
