@@ -433,7 +433,7 @@ def test_each_option_says_which_of_the_dice_shown_it_holds(client: TestClient) -
                 "answer": {"type": "score", "box": "chance"},
             },
             422,
-            "unknown box: 'cheat'",
+            'unknown box: "cheat"',
         ),
         (
             "/api/practice/grade",

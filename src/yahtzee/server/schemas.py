@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 from pydantic_core import PydanticCustomError
 
+from yahtzee.errors import quote
 from yahtzee.game import MAX_SEATS, NAME_PATTERN
 from yahtzee.practice.draw import MAX_COUNT, MAX_SEED, ROUND_SIZE
 from yahtzee.rules import BOXES, MAX_TOTAL, Box
@@ -141,10 +142,11 @@ class PracticeRoundRequest(_Strict):
 
 def _no_box_past_thirteen(sheet: object) -> object:
     # A sheet of more keys than there are boxes holds one that names no box: that key is the
-    # fault to name (in the domain's words), not the count. Smaller sheets are the domain's.
+    # fault to name (quoted as JSON, as every refused body is), not the count. Smaller sheets are
+    # the domain's to check.
     if isinstance(sheet, dict) and len(sheet) > len(BOXES):
         unknown = next(key for key in sheet if key not in BOXES)
-        raise PydanticCustomError("unknown_box", "unknown box: {box}", {"box": repr(unknown)})
+        raise PydanticCustomError("unknown_box", "unknown box: {box}", {"box": quote(unknown)})
     return sheet
 
 
