@@ -255,7 +255,11 @@ def test_unreadable_bodies_say_why(client: TestClient, body: bytes, words: str) 
 @pytest.mark.parametrize(
     ("path", "body", "words"),
     [
-        ("/api/new", {"mode": "m" * 60_000}, "Input tag 'mmm"),
+        (
+            "/api/new",
+            {"mode": "m" * 60_000},
+            "mode: expected one of 'single', 'vs', 'table', got \"mmm",
+        ),
         ("/api/new", {"mode": "single", "k" * 60_000: 1}, "kkk"),
         ("/api/action", {"action": {"type": "t" * 30_000}}, "ttt"),
     ],

@@ -161,6 +161,24 @@ def _has_step(node: Schema, step: int | str) -> bool:
     return step in node.get("properties", {}) or isinstance(node.get("additionalProperties"), dict)
 
 
+def _tag_problem(error: Mapping[str, Any], loc: Sequence[int | str]) -> str | None:
+    """A tagged union's tag (``mode``, an action's ``type``) left out or not one of its values,
+    named as that key's problem, as ``mode: expected one of 'single', 'vs', 'table', got "x"``
+    (pydantic's words put the tag first, where a long one hides the key); None for any other
+    error."""
+    context = error.get("ctx") or {}
+    given = error.get("input")
+    kind = error.get("type")
+    if kind not in ("union_tag_invalid", "union_tag_not_found") or not isinstance(given, dict):
+        return None
+    key = str(context.get("discriminator", "")).strip("'")
+    if kind == "union_tag_not_found" or key not in given:
+        where = field_path(loc)
+        return f"{where}: missing key {key!r}" if where else f"missing key {key!r}"
+    expected = context.get("expected_tags", "")
+    return f"{field_path([*loc, key])}: expected one of {expected}, got {quote(given[key])}"
+
+
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0] if error.errors() else {}
@@ -187,7 +205,7 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
         problem = shape_problem(first, loc[1:])
         return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{problem}")
     loc = _place_in_body(request, loc)
-    keys = key_problem(first, loc, "")
+    keys = key_problem(first, loc, "") or _tag_problem(first, loc)
     if keys is not None:
         return error_response(
             422, "invalid_request", f"请求内容不正确：{clip(keys, MESSAGE_LIMIT)}"
