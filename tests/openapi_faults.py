@@ -118,13 +118,15 @@ def json_type(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Operation:
-    """One operation of the document: its method, path, request body schema (None: no body)
-    and the statuses it documents."""
+    """One operation of the document: its method, path, request body schema (None: no body),
+    the statuses it documents, and whether a body must be sent (an optional one may be left
+    out: then an empty body is no fault)."""
 
     method: str
     path: str
     body: Schema | None
     statuses: frozenset[int]
+    body_required: bool = True
 
     def __str__(self) -> str:
         return f"{self.method.upper()} {self.path}"
@@ -170,10 +172,11 @@ class Document:
         found = []
         for path, methods in self.document["paths"].items():
             for method, operation in methods.items():
-                content = operation.get("requestBody", {}).get("content", {})
-                body = content.get("application/json", {}).get("schema")
+                request_body = operation.get("requestBody", {})
+                body = request_body.get("content", {}).get("application/json", {}).get("schema")
                 statuses = frozenset(int(s) for s in operation["responses"] if s.isdigit())
-                found.append(Operation(method, path, body, statuses))
+                required = bool(request_body.get("required", False))
+                found.append(Operation(method, path, body, statuses, required))
         return found
 
     def resolve(self, schema: Schema) -> Schema:
@@ -411,7 +414,8 @@ class Document:
             kind: FaultKind = draw(st.sampled_from(BODY_FAULTS))
             if kind == "not_json":
                 content = draw(st.sampled_from(NOT_JSON) | st.binary(max_size=20).filter(_not_json))
-                return Request(content, _JSON, Fault(kind), conforms=False)
+                left_out = content == b"" and not operation.body_required
+                return Request(content, _JSON, Fault(kind), conforms=left_out)
             if kind == "content_type":
                 kind_header = draw(st.sampled_from(NOT_JSON_TYPES))
                 headers = {} if kind_header is None else {"content-type": kind_header}

@@ -188,7 +188,7 @@ def test_a_game_of_the_wrong_shape_is_named_as_the_codec_names_it(client: TestCl
     assert "sides[0].sheet.chance: " in error["message"]
     assert error["message"].endswith(', got "x"')
     error = act(client, new_single(client)["game"], {"type": "roll", "hold": [9]}, 422)["error"]
-    assert error["message"].startswith("请求内容不正确：action.roll.hold[0]: ")
+    assert error["message"].startswith("请求内容不正确：action.hold[0]: ")
     assert error["message"].endswith("got 9")
 
 
@@ -259,7 +259,11 @@ def test_unreadable_bodies_say_why(client: TestClient, body: bytes, words: str) 
 @pytest.mark.parametrize(
     ("path", "body", "words"),
     [
-        ("/api/new", {"mode": "m" * 60_000}, "Input tag 'mmm"),
+        (
+            "/api/new",
+            {"mode": "m" * 60_000},
+            "mode: expected one of 'single', 'vs', 'table', got \"mmm",
+        ),
         ("/api/new", {"mode": "single", "k" * 60_000: 1}, "kkk"),
         ("/api/action", {"action": {"type": "t" * 30_000}}, "ttt"),
     ],

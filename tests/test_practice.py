@@ -422,6 +422,20 @@ def test_each_option_says_which_of_the_dice_shown_it_holds(client: TestClient) -
             "unknown box: 'sevens'",
         ),
         (
+            # More keys than boxes: the one that names no box is named, not the count.
+            "/api/practice/grade",
+            {
+                "position": {
+                    "sheet": {**{box.value: 0 for box in BOXES}, "cheat": 1},
+                    "dice": [1, 2, 3, 4, 5],
+                    "rolls_left": 1,
+                },
+                "answer": {"type": "score", "box": "chance"},
+            },
+            422,
+            'unknown box: "cheat"',
+        ),
+        (
             "/api/practice/grade",
             {
                 "position": {"sheet": {}, "dice": [1, 2, 3, 4, 9], "rolls_left": 1},

@@ -372,6 +372,10 @@ def test_a_new_table_through_the_api(client: TestClient) -> None:
     assert starters == {0, 1, 2, 3}
 
 
+UNKNOWN_RECORD = "0" * 32 + "-ffffffff"
+"""A record of another server's key: refused (409) when a request is otherwise sound."""
+
+
 @pytest.mark.parametrize(
     ("seats", "first", "status", "words"),
     [
@@ -384,14 +388,17 @@ def test_a_new_table_through_the_api(client: TestClient) -> None:
         ([TABLE[0], {"name": "a\u0007", "player": "human"}], "me", 400, "U+0007"),
         ([TABLE[0], {"name": "Bob", "player": "robot"}], "me", 422, "seats[1].player"),
         ([TABLE[0], {"name": 5, "player": "human"}], "me", 422, "seats[1].name"),
-        ([TABLE[0], {"name": "Bob"}], "me", 422, "seats[1].player"),
+        ([TABLE[0], {"name": "Bob"}], "me", 422, "seats[1]: missing key 'player'"),
         (TABLE, "computer", 422, "first"),
     ],
 )
+@pytest.mark.parametrize("record", [None, UNKNOWN_RECORD])
 def test_a_table_that_does_not_fit_is_refused_naming_why(
-    client: TestClient, seats: list[Any], first: str, status: int, words: str
+    client: TestClient, seats: list[Any], first: str, status: int, words: str, record: str | None
 ) -> None:
-    body = post(client, "/api/new", {"mode": "table", "seats": seats, "first": first}, status)
+    # The table is refused as such even on a record the server cannot roll (checked after).
+    request = {"mode": "table", "seats": seats, "first": first, "record": record}
+    body = post(client, "/api/new", request, status)
     assert words in body["error"]["message"]
 
 

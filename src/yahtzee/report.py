@@ -121,7 +121,7 @@ class CurveView:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class ReviewSeatView:
     """A seat of a reviewed game: its name and player, its total and its place once the game
     is over (1 is best; tied totals share one)."""
 
@@ -143,7 +143,7 @@ class ReviewReport:
     risks: tuple[int, ...]
     win_curve: CurveView | None = None
     seat: int | None = None
-    seats: tuple[SeatView, ...] | None = None
+    seats: tuple[ReviewSeatView, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = plain(self)
@@ -207,11 +207,11 @@ def review_report(review: Review, curve: CurveView | None = None) -> ReviewRepor
     )
 
 
-def seats_view(game: Game) -> tuple[SeatView, ...]:
+def seats_view(game: Game) -> tuple[ReviewSeatView, ...]:
     """Every seat of ``game``, with its total and (once the game is over) its place."""
     result = game.result
     return tuple(
-        SeatView(
+        ReviewSeatView(
             side.name,
             side.seat.player.value,
             side.sheet.total,

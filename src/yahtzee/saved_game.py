@@ -26,7 +26,15 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    RootModel,
+    ValidationError,
+)
 from pydantic_core import PydanticCustomError
 
 from yahtzee.errors import InvalidGameError, clip, field_path, quote
@@ -165,6 +173,12 @@ class RecordModel(_GamePart):
     daily: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None
 
 
+OptionalRecord = Annotated[
+    RecordModel | None, BeforeValidator(_not_null), Field(json_schema_extra=_object_only)
+]
+"""A save's ``record``: an object, or the key left out (the codec never writes null)."""
+
+
 class GameModelV1(_GamePart):
     """A saved game of version 1 (单人挑战 or 人机对战, ``yahtzee.codec``)."""
 
@@ -180,11 +194,7 @@ class GameModelV1(_GamePart):
     sides: Annotated[list[SideModel], Field(min_length=1, max_length=MAX_SIDES)]
     turn: TurnModel
     result: ResultModel | None
-    record: Annotated[
-        RecordModel | None,
-        BeforeValidator(_not_null),
-        Field(json_schema_extra=_object_only),
-    ] = None
+    record: OptionalRecord = None
 
 
 class GameModelV2(_GamePart):
@@ -200,7 +210,7 @@ class GameModelV2(_GamePart):
     sides: Annotated[list[SeatSideModel], Field(min_length=1, max_length=MAX_SIDES)]
     turn: TurnModel
     result: SeatResultModel | None
-    record: Annotated[RecordModel | None, BeforeValidator(_not_null)] = None
+    record: OptionalRecord = None
 
 
 SavedGame = GameModelV1 | GameModelV2
@@ -216,10 +226,13 @@ def _by_version(data: object) -> SavedGame:
     return GameModelV1.model_validate(data)
 
 
-GameModel = Annotated[
-    SavedGame, PlainValidator(_by_version, json_schema_input_type=GameModelV1 | GameModelV2)
-]
-"""A saved game of either version, as requests carry it."""
+class GameModel(RootModel[SavedGame]):
+    """A saved game of either version, as requests carry it (``root``). A class, so the API's
+    document names it once (``GameModel``) wherever a request carries a game."""
+
+    root: Annotated[
+        SavedGame, PlainValidator(_by_version, json_schema_input_type=GameModelV1 | GameModelV2)
+    ]
 
 
 def check_shape(data: object) -> SavedGame:

@@ -62,22 +62,42 @@ async def test_one_of_many_concurrent_writers_wins(make_store: StoreMaker) -> No
 
 
 async def test_a_room_not_written_for_its_ttl_is_gone(make_store: StoreMaker) -> None:
-    store = make_store(ttl=0.3)
+    # Expiry is the store's own clock (Redis's), so the steps are timed for real: a run whose
+    # steps came too late to tell (a loaded machine) is run again with a longer ttl.
+    for ttl, code in ((0.3, "ABCDEF"), (0.6, "BCDEFG"), (1.2, "CDEFGH"), (2.4, "DEFGHJ")):
+        if await _expires_ttl_after_its_last_write(make_store(ttl=ttl), ttl, code):
+            return
+    pytest.fail("every run came too late to tell, even with a ttl of 2.4 s")
+
+
+async def _expires_ttl_after_its_last_write(store: Store, ttl: float, code: str) -> bool:
+    """Whether the run was on time (its checks then hold); False when a step came late."""
     try:
-        await store.existing(["ABCDEF"])  # opened before the clock starts
-        room = a_room()
+        await store.existing([code])  # opened before the clock starts
+        began = time.monotonic()
+        room = a_room(code)
         await store.insert(room)
-        assert await store.existing(["ABCDEF", "ZZZZZZ"]) == {"ABCDEF"}
-        await asyncio.sleep(0.2)
+        inserted = time.monotonic()
+        if await store.existing([code, "ZZZZZZ"]) != {code}:
+            assert time.monotonic() - began >= ttl, "gone before its ttl"
+            return False
+        await asyncio.sleep(ttl * 2 / 3)
+        written = time.monotonic()
         later = room.join("小红", token_hash("u"), time.time())
-        assert await store.swap(later, room.revision)  # a write is activity: the clock restarts
-        await asyncio.sleep(0.2)
-        assert await store.get("ABCDEF") == later
-        await asyncio.sleep(0.3)
-        assert await store.get("ABCDEF") is None
-        assert await store.existing(["ABCDEF"]) == set()
+        if not await store.swap(later, room.revision):  # a write is activity: the clock restarts
+            assert time.monotonic() - began >= ttl, "gone before its ttl"
+            return False
+        await asyncio.sleep(max(0.0, inserted + ttl * 7 / 6 - time.monotonic()))
+        found = await store.get(code)  # past the first write's ttl, within the second's
+        if time.monotonic() - written >= ttl:
+            return False
+        assert found == later
+        await asyncio.sleep(ttl)
+        assert await store.get(code) is None
+        assert await store.existing([code]) == set()
         assert not await store.swap(later.join("小刚", token_hash("v"), time.time()), 2)
-        assert await store.insert(a_room())  # the code is free again
+        assert await store.insert(a_room(code))  # the code is free again
+        return True
     finally:
         await store.close()
 

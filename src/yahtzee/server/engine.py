@@ -111,7 +111,7 @@ class Engine:
         """The game of a checked save: its logs replayed (``codec.from_model``) and its dice
         checked against its record. Raises InvalidGameError (AlteredDiceError for dice that are
         not the record's)."""
-        return self.records.check(from_model(model))
+        return self.records.check(from_model(model.root))
 
     def today(self) -> date:
         """The day of the daily challenge now (China time)."""

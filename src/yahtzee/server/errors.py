@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -32,6 +32,7 @@ from yahtzee.saved_game import key_problem, shape_problem
 from yahtzee.server.engine import NotReadyError
 
 log = logging.getLogger(__name__)
+Schema = Mapping[str, Any]
 
 MESSAGE_LIMIT: Final = 200
 """Characters of a validation message or a field's name that come back (both may hold input)."""
@@ -91,6 +92,93 @@ def _within_the_game(kind: object, loc: Sequence[int | str]) -> bool:
     return len(loc) > 1 or kind not in ("missing", "extra_forbidden")
 
 
+def _body_schema(request: Request) -> tuple[Schema, Mapping[str, Schema]] | None:
+    """The JSON schema the API's document states for the request's body, and the document's
+    named schemas; None when it states none."""
+    path = getattr(request.scope.get("route"), "path", None)
+    document = request.app.openapi()
+    try:
+        operation = document["paths"][path][request.method.lower()]
+        schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    except (KeyError, TypeError):
+        return None
+    return schema, document["components"]["schemas"]
+
+
+def _place_in_body(request: Request, loc: Sequence[int | str]) -> list[int | str]:
+    """``loc`` (pydantic's, within the body) as a place in the body, as the body is written:
+    without the steps pydantic adds for a union, the tag of a tagged one (``table`` of a table's
+    ``seats``) or the member another one tried (``constrained-str``). Read along the document's
+    schema of the body; the steps past where it says nothing are kept as they are."""
+    found = _body_schema(request)
+    if found is None:
+        return list(loc)
+    node, schemas = found
+    place: list[int | str] = []
+    steps = list(loc)
+    while steps:
+        node = _resolved(node, schemas)
+        step = steps[0]
+        mapping = node.get("discriminator", {}).get("mapping", {})
+        members = [m for m in node.get("oneOf", node.get("anyOf", [])) if m.get("type") != "null"]
+        if isinstance(step, str) and step in mapping:
+            node = {"$ref": mapping[step]}
+            steps.pop(0)
+        elif len(members) == 1:
+            node = members[0]  # a field that may also be null: no step of its own
+        elif members:
+            # A union dispatched by hand (a saved game's versions) has no step of its own
+            # either: the step is then a place in one of its members.
+            fitting = [m for m in members if _has_step(_resolved(m, schemas), step)]
+            if fitting:
+                node = fitting[0]
+            else:
+                steps.pop(0)
+                node = {}
+        else:
+            place.append(steps.pop(0))
+            if isinstance(step, int):
+                node = node.get("items", {})
+            else:
+                extra = node.get("additionalProperties")
+                node = node.get("properties", {}).get(
+                    step, extra if isinstance(extra, dict) else {}
+                )
+    return place
+
+
+def _resolved(node: Schema, schemas: Mapping[str, Schema]) -> Schema:
+    while "$ref" in node:
+        node = schemas[node["$ref"].rsplit("/", 1)[-1]]
+    if len(node.get("allOf", ())) == 1:
+        return _resolved(node["allOf"][0], schemas)
+    return node
+
+
+def _has_step(node: Schema, step: int | str) -> bool:
+    if isinstance(step, int):
+        return node.get("type") == "array"
+    return step in node.get("properties", {}) or isinstance(node.get("additionalProperties"), dict)
+
+
+def _tag_problem(error: Mapping[str, Any], loc: Sequence[int | str]) -> str | None:
+    """A tagged union's tag (``mode``, an action's ``type``) left out or not one of its values,
+    named as that key's problem, as ``mode: expected one of 'single', 'vs', 'table', got "x"``
+    (pydantic's words put the tag first, where a long one hides the key); None for any other
+    error."""
+    context = error.get("ctx") or {}
+    given = error.get("input")
+    kind = error.get("type")
+    if kind not in ("union_tag_invalid", "union_tag_not_found") or not isinstance(given, dict):
+        return None
+    key = str(context.get("discriminator", "")).strip("'")
+    if kind == "union_tag_not_found" or key not in given:
+        where = field_path(loc)
+        return f"{where}: missing key {key!r}" if where else f"missing key {key!r}"
+    expected = context.get("expected_tags", "")
+    return f"{field_path([*loc, key])}: expected one of {expected}, got {quote(given[key])}"
+
+
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0] if error.errors() else {}
@@ -116,7 +204,8 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     if _within_the_game(kind, loc):
         problem = shape_problem(first, loc[1:])
         return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{problem}")
-    keys = key_problem(first, loc, "")
+    loc = _place_in_body(request, loc)
+    keys = key_problem(first, loc, "") or _tag_problem(first, loc)
     if keys is not None:
         return error_response(
             422, "invalid_request", f"请求内容不正确：{clip(keys, MESSAGE_LIMIT)}"

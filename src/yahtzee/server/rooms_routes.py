@@ -95,7 +95,7 @@ class NameRequest(_Strict):
     name: Name
 
 
-class SeatRequest(_Strict):
+class ComputerSeatRequest(_Strict):
     player: Literal["beginner", "normal", "expert"]
     name: Name | None = Field(default=None, description="named after its level when left out")
 
@@ -128,7 +128,7 @@ async def join_room(code: str, body: NameRequest, request: Request, rooms: Rooms
     "/api/rooms/{code}/seats", response_model=RoomView, responses=ERRORS, openapi_extra=TOKEN
 )
 async def add_seat(
-    code: str, body: SeatRequest, request: Request, rooms: RoomsDep, credentials: BearerDep
+    code: str, body: ComputerSeatRequest, request: Request, rooms: RoomsDep, credentials: BearerDep
 ) -> Any:
     """The host adds a computer seat."""
     room = await rooms.add_computer(

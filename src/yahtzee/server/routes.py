@@ -21,12 +21,14 @@ from yahtzee.game import (
     Game,
     Mode,
     PlayerKind,
+    Record,
     RestartTurn,
     Roll,
     Score,
     Seat,
     UseHint,
     check_name,
+    check_seats,
     verb,
 )
 from yahtzee.hints import hint_for
@@ -87,33 +89,45 @@ async def terms() -> Any:
     return Response(terms_json(), media_type="application/json")
 
 
+def _record_of(request: schemas.NewGameRequest, engine: Engine) -> Record:
+    """The record a new game rolls from: a new one, today's daily challenge, or the one named."""
+    if request.record is None:
+        return engine.records.new()
+    if request.record == "daily":
+        return engine.records.daily(engine.today())
+    return engine.records.parse(request.record)
+
+
+def _table_seats(request: schemas.NewTableGame) -> list[Seat]:
+    """The table's seats, each name checked and the whole against 和朋友玩's rules."""
+    seats = []
+    for i, seat in enumerate(request.seats):
+        try:
+            name = check_name(seat.name)
+        except MalformedError as error:
+            raise MalformedError(f"seats[{i}].name: {error}") from None
+        seats.append(Seat(name, PlayerKind(seat.player)))
+    check_seats(Mode.TABLE, seats, First(request.first))
+    return seats
+
+
 @router.post("/api/new", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
 async def new_game(request: schemas.NewGameRequest, engine: EngineDep) -> Any:
     """A new game on a new dice record, on the record of an earlier game, or on today's daily
     challenge (``record: "daily"``): 单人挑战, 人机对战, or a table of 2 to 4 seats."""
-    records = engine.records
-    if request.record is None:
-        record = records.new()
-    elif request.record == "daily":
-        record = records.daily(engine.today())
-    else:
-        record = records.parse(request.record)
+    # The seats are checked before the record is looked up: a malformed table is named as
+    # malformed even when its record is unknown too.
     if isinstance(request, schemas.NewTableGame):
-        seats = []
-        for i, seat in enumerate(request.seats):
-            try:
-                name = check_name(seat.name)
-            except MalformedError as error:
-                raise MalformedError(f"seats[{i}].name: {error}") from None
-            seats.append(Seat(name, PlayerKind(seat.player)))
-        game = Game.seated(seats, First(request.first), records, record)
+        seats = _table_seats(request)
+        record = _record_of(request, engine)
+        game = Game.seated(seats, First(request.first), engine.records, record)
     else:
         game = Game.new(
             Mode(request.mode),
             Difficulty(request.difficulty) if request.difficulty else None,
             First(request.first),
-            records,
-            record,
+            engine.records,
+            _record_of(request, engine),
         )
     return json_response(reply(game, engine))
 

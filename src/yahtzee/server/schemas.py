@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
+from pydantic_core import PydanticCustomError
 
+from yahtzee.errors import quote
 from yahtzee.game import MAX_SEATS, NAME_PATTERN
 from yahtzee.practice.draw import MAX_COUNT, MAX_SEED, ROUND_SIZE
-from yahtzee.rules import MAX_TOTAL, Box
+from yahtzee.rules import BOXES, MAX_TOTAL, Box
 from yahtzee.saved_game import RECORD_PATTERN, GameModel
 from yahtzee.snapshot import Snapshot
 
@@ -138,11 +140,23 @@ class PracticeRoundRequest(_Strict):
     count: Annotated[StrictInt, Field(ge=1, le=MAX_COUNT)] = ROUND_SIZE
 
 
+def _no_box_past_thirteen(sheet: object) -> object:
+    # A sheet of more keys than there are boxes holds one that names no box: that key is the
+    # fault to name (quoted as JSON, as every refused body is), not the count. Smaller sheets are
+    # the domain's to check.
+    if isinstance(sheet, dict) and len(sheet) > len(BOXES):
+        unknown = next(key for key in sheet if key not in BOXES)
+        raise PydanticCustomError("unknown_box", "unknown box: {box}", {"box": quote(unknown)})
+    return sheet
+
+
 class PracticePosition(_Strict):
     """A decision: the filled boxes with their points, the Yahtzee bonus, the dice and the rolls
     left (the sheet is checked by ``Sheet.from_scores`` and the advisor, which name a bad box)."""
 
-    sheet: dict[str, StrictInt] = Field(max_length=13)
+    sheet: Annotated[dict[str, StrictInt], BeforeValidator(_no_box_past_thirteen)] = Field(
+        max_length=len(BOXES)
+    )
     yahtzee_bonus: Annotated[StrictInt, Field(ge=0, le=MAX_TOTAL)] = 0
     dice: list[Die] = Field(min_length=5, max_length=5)
     rolls_left: Annotated[StrictInt, Field(ge=0, le=2)]
