@@ -173,8 +173,9 @@ def _tag_problem(error: Mapping[str, Any], loc: Sequence[int | str]) -> str | No
         return None
     key = str(context.get("discriminator", "")).strip("'")
     if kind == "union_tag_not_found" or key not in given:
-        where = field_path(loc)
-        return f"{where}: missing key {key!r}" if where else f"missing key {key!r}"
+        # Quoting the object, whose keys may say what was meant.
+        missing = f"missing key {key!r}, got {quote(given)}"
+        return f"{field_path(loc)}: {missing}" if loc else missing
     expected = context.get("expected_tags", "")
     return f"{field_path([*loc, key])}: expected one of {expected}, got {quote(given[key])}"
 
