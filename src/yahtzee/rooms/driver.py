@@ -132,7 +132,7 @@ class Driver:
             if seat.connected:  # back in time: nothing to do but forget the clock
                 return replace(room, revision=room.revision + 1, due=None)
             return room.with_stand_in(game.current, True, now)
-        action = self.players.player(level_of(room, game.current)).step(game)
+        action = self.players.player(level_of(game, game.current)).step(game)
         self.steps += 1
         played = game.apply(action, self.players.records)
         return room.played(played, action, "stand_in" if seat.human else "computer", now)

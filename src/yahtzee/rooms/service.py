@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from yahtzee.errors import IllegalMoveError, quote
-from yahtzee.game import RestartTurn, Roll, Score
+from yahtzee.game import Game, RestartTurn, Roll, Score
 from yahtzee.rooms.codes import new_code, parse_code
 from yahtzee.rooms.driver import Driver, Pace, Players, next_due
 from yahtzee.rooms.errors import BusyRoomError, RoomNotFoundError, SeatTokenError
@@ -181,7 +181,10 @@ class RoomService:
         by = self.seat(room, token)
 
         async def change(room: Room) -> Room:
-            return room.start(by, new_game(room, self.players.records, first), self.clock())
+            def build(seated: Room) -> Game:
+                return new_game(seated, self.players.records, first)
+
+            return room.start(by, build, self.clock())
 
         return await self.update(room.code, change)
 
