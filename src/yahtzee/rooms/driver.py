@@ -76,7 +76,8 @@ class DriverStore(RoomStore, Leases, Protocol):
     pass
 
 
-Update = Callable[[str, Callable[[Room], Awaitable[Room | None]]], Awaitable[Room]]
+Update = Callable[[str, Callable[[Room], Awaitable[Room | None]]], Awaitable[object]]
+"""``RoomService.update``: a change of a room, written over the revision it was read at."""
 
 
 class Driver:
