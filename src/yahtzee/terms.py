@@ -26,6 +26,7 @@ from yahtzee.game import (
 from yahtzee.plain import dumps
 from yahtzee.practice.draw import MAX_SEED, ROUND_SIZE
 from yahtzee.practice.views import theme_terms
+from yahtzee.rooms.words import RoomWords
 from yahtzee.rules import (
     BOXES,
     FACES,
@@ -219,6 +220,8 @@ class PageTerms:
     upper bonus (``upper_bonus``) and the Yahtzee bonus (``yahtzee_bonus``)."""
     glossary: tuple[Gloss, ...]
     """What the figures of the result, the review and the hints mean, a line each (``GLOSSES``)."""
+    rooms: RoomWords
+    """The words of the room page (好友房)."""
 
 
 def page_terms() -> PageTerms:
@@ -260,6 +263,7 @@ def page_terms() -> PageTerms:
         max_seed=MAX_SEED,
         box_rules=box_rules(),
         glossary=glossary(),
+        rooms=RoomWords(),
     )
 
 

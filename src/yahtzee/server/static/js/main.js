@@ -10,6 +10,7 @@ import { Api } from "./lib/api.js";
 import { GameManager } from "./game/controller.js";
 import { Reviews } from "./review/history.js";
 import { Practice } from "./practice/practice.js";
+import { Rooms } from "./rooms/rooms.js";
 import { Input } from "./ui/input.js";
 import { Luck } from "./luck/luck.js";
 import { Sound } from "./ui/sound.js";
@@ -34,6 +35,7 @@ function boot() {
     start: (settings) => manager.startAsking(settings),
     snap: () => manager.board.snap,
   });
+  const reviews = new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) });
   manager = new GameManager({
     api: new Api(),
     view: new View(document),
@@ -41,11 +43,12 @@ function boot() {
     store,
     sound: new Sound(),
     guard,
-    reviews: new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) }),
+    reviews,
     luck,
     practice: new Practice({ api: new Api(), backend, message, lobby: () => manager && manager.showLobby() }),
   });
   manager.init();
+  new Rooms({ api: new Api(), backend, reviews, message, lobby: () => manager.showLobby() }).load();
   window.yahtzeeReady = true; // the browser tests wait for this before they act
   registerWorker();
 }

@@ -1,0 +1,125 @@
+"""好友房 in the browser: two phones (two browser contexts, each its own storage) make and join a
+room from its link, and play a whole game to the end, each acting only for its own seat and
+seeing the other's turns live; a dropped connection is shown and heals by itself."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.support import OpenTable, Table
+
+TURN_TIMEOUT_MS = 20_000
+
+
+def create_room(host: Table, name: str) -> str:
+    """创建房间 from the lobby: the code the waiting room shows."""
+    page = host.page
+    page.get_by_role("button", name=re.compile("好友房")).click()
+    page.get_by_label("昵称").fill(name)
+    page.get_by_role("button", name="创建房间").click()
+    code = page.locator(".room-code-text")
+    expect(code).to_have_text(re.compile(r"^[2-9A-HJKMNP-Z]{6}$"))
+    return code.inner_text()
+
+
+def join_room(guest: Table, code: str, name: str) -> None:
+    """Open the room's link and 加入房间."""
+    page = guest.page
+    page.goto(f"{guest.base_url}/r/{code}?fast=1")
+    page.wait_for_function("window.yahtzeeReady === true")
+    page.get_by_label("昵称").fill(name)
+    page.get_by_role("button", name="加入房间").click()
+    expect(page.locator("#room")).to_have_attribute("data-stage", "wait")
+
+
+def idle(page: Page) -> None:
+    page.wait_for_selector("#room[data-busy='false']")
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("#room .room-status").inner_text().startswith("轮到你了")
+
+
+def play_turn(page: Page) -> None:
+    """Roll once and score the first box the sheet offers (twice when it asks to confirm a 0)."""
+    page.locator("#room [data-room='roll']").click()
+    boxes = page.locator("#room .room-sheet button.box:enabled")
+    boxes.first.wait_for(timeout=TURN_TIMEOUT_MS)
+    idle(page)
+    revision = page.locator("#room").get_attribute("data-revision")
+    box = boxes.first
+    key = box.get_attribute("data-room-box")
+    box.click()
+    if "再点一次" in page.locator("#room .room-status").inner_text():
+        page.locator(f"#room [data-room-box='{key}']").click()
+    expect(page.locator("#room")).not_to_have_attribute(
+        "data-revision", revision or "", timeout=TURN_TIMEOUT_MS
+    )
+    idle(page)
+
+
+def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
+    host = open_table(width=360, height=640, touch=True)
+    guest = open_table(width=390, height=664, touch=True, load=False)
+    code = create_room(host, "小明")
+    expect(host.page.locator(".room-link")).to_have_text(re.compile(f"/r/{code}$"))
+    assert host.page.url.split("?")[0].endswith(f"/r/{code}")
+    start = host.page.get_by_role("button", name="开始游戏")
+    expect(start).to_be_disabled()  # one seat: not yet
+
+    join_room(guest, code, "小红")
+    seats = host.page.locator(".room-seat")
+    expect(seats).to_have_count(2)  # the host sees the guest arrive, live
+    expect(seats.nth(1)).to_contain_text("小红")
+    expect(guest.page.locator(".room-waiting")).to_be_visible()  # only the host starts
+    start.click()
+
+    phones = (host.page, guest.page)
+    for page in phones:
+        expect(page.locator("#room")).to_have_attribute("data-stage", "play")
+    turns = 0
+    while host.page.locator("#room").get_attribute("data-stage") == "play":
+        for page in phones:
+            idle(page)
+        acting = [page for page in phones if my_turn(page)]
+        assert len(acting) == 1, "exactly one phone acts at a time"
+        waiting = next(page for page in phones if page is not acting[0])
+        expect(waiting.locator("#room [data-room='roll']")).to_be_disabled()
+        play_turn(acting[0])
+        turns += 1
+        assert turns <= 26
+        # The other phone sees the turn through its stream.
+        revision = acting[0].locator("#room").get_attribute("data-revision")
+        expect(waiting.locator("#room")).to_have_attribute("data-revision", revision or "")
+    assert turns == 26
+
+    for page in phones:
+        expect(page.locator("#room")).to_have_attribute("data-stage", "over")
+        places = page.locator(".room-places li")
+        expect(places).to_have_count(2)
+        expect(places.first).to_contain_text("第 1 名")
+        history = page.evaluate("JSON.parse(localStorage.getItem('yahtzee.history') || 'null')")
+        assert history is not None and len(history["games"]) == 1, history
+
+
+def test_a_dropped_connection_is_shown_and_heals(open_table: OpenTable) -> None:
+    host = open_table(width=360, height=640, touch=True)
+    guest = open_table(width=360, height=640, touch=True, load=False)
+    code = create_room(host, "小明")
+    join_room(guest, code, "小红")
+    banner = guest.page.locator(".room-banner")
+    expect(banner).to_be_hidden()
+    guest.page.context.set_offline(True)
+    expect(banner).to_have_text("连接中断，正在重连…")
+    expect(banner).to_be_visible()
+    guest.page.context.set_offline(False)
+    expect(banner).to_be_hidden(timeout=15_000)
+    # Back on the stream: the host's next change reaches the guest.
+    host.page.get_by_role("button", name="+ 高手").click()
+    expect(guest.page.locator(".room-seat")).to_have_count(3)
+    # A reload comes back to the same seat (the token is kept in the browser).
+    guest.page.reload()
+    expect(guest.page.locator("#room")).to_have_attribute("data-stage", "wait")
+    expect(guest.page.locator(".room-seat").nth(1)).to_contain_text("你")
