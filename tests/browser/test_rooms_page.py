@@ -1,14 +1,22 @@
 """好友房 in the browser: two phones (two browser contexts, each its own storage) make and join a
 room from its link, and play a whole game to the end, each acting only for its own seat and
-seeing the other's turns live; a dropped connection is shown and heals by itself."""
+seeing the other's turns live: on one server (the SQLite store), and on two replicas sharing a
+Redis server, a phone on each. A dropped connection is shown and heals by itself."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import OpenTable, Table
+from tests.browser.support import OpenTable, Table, free_port
+from tests.rooms.conftest import start_redis, stop_redis
+from tests.rooms.support import start_replica, stop_replica
 
 TURN_TIMEOUT_MS = 20_000
 
@@ -60,22 +68,11 @@ def play_turn(page: Page) -> None:
     idle(page)
 
 
-def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
-    host = open_table(width=360, height=640, touch=True)
-    guest = open_table(width=390, height=664, touch=True, load=False)
-    code = create_room(host, "小明")
-    expect(host.page.locator(".room-link")).to_have_text(re.compile(f"/r/{code}$"))
-    assert host.page.url.split("?")[0].endswith(f"/r/{code}")
-    start = host.page.get_by_role("button", name="开始游戏")
-    expect(start).to_be_disabled()  # one seat: not yet
-
-    join_room(guest, code, "小红")
-    seats = host.page.locator(".room-seat")
-    expect(seats).to_have_count(2)  # the host sees the guest arrive, live
-    expect(seats.nth(1)).to_contain_text("小红")
-    expect(guest.page.locator(".room-waiting")).to_be_visible()  # only the host starts
-    start.click()
-
+def play_to_the_end(host: Table, guest: Table) -> None:
+    """Start the room the two phones sit in and play it to the end, each phone acting only on
+    its own turns and seeing the other's through its stream; both then show the result and keep
+    the game in their history."""
+    host.page.get_by_role("button", name="开始游戏").click()
     phones = (host.page, guest.page)
     for page in phones:
         expect(page.locator("#room")).to_have_attribute("data-stage", "play")
@@ -102,6 +99,54 @@ def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
         expect(places.first).to_contain_text("第 1 名")
         history = page.evaluate("JSON.parse(localStorage.getItem('yahtzee.history') || 'null')")
         assert history is not None and len(history["games"]) == 1, history
+
+
+def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
+    host = open_table(width=360, height=640, touch=True)
+    guest = open_table(width=390, height=664, touch=True, load=False)
+    code = create_room(host, "小明")
+    expect(host.page.locator(".room-link")).to_have_text(re.compile(f"/r/{code}$"))
+    assert host.page.url.split("?")[0].endswith(f"/r/{code}")
+    start = host.page.get_by_role("button", name="开始游戏")
+    expect(start).to_be_disabled()  # one seat: not yet
+
+    join_room(guest, code, "小红")
+    seats = host.page.locator(".room-seat")
+    expect(seats).to_have_count(2)  # the host sees the guest arrive, live
+    expect(seats.nth(1)).to_contain_text("小红")
+    expect(guest.page.locator(".room-waiting")).to_be_visible()  # only the host starts
+    play_to_the_end(host, guest)
+
+
+@pytest.fixture
+def replicas(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """Two server processes on one Redis server of this test's own."""
+    redis = start_redis(tmp_path, port := free_port())
+    env = {**os.environ, "YAHTZEE_REDIS_URL": f"redis://127.0.0.1:{port}/0"}
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        urls = []
+        for _ in range(2):
+            replica_port = free_port()
+            started.append(start_replica(replica_port, env))
+            urls.append(f"http://127.0.0.1:{replica_port}")
+        yield urls[0], urls[1]
+    finally:
+        for process in started:
+            stop_replica(process)
+        stop_redis(redis)
+
+
+def test_two_phones_on_two_replicas_play_a_whole_room_game(
+    open_table: OpenTable, replicas: tuple[str, str]
+) -> None:
+    one, two = replicas
+    host = open_table(width=360, height=640, touch=True, base_url=one)
+    guest = open_table(width=360, height=640, touch=True, load=False, base_url=two)
+    code = create_room(host, "小明")
+    join_room(guest, code, "小红")  # the link opened on the other replica
+    expect(host.page.locator(".room-seat")).to_have_count(2)
+    play_to_the_end(host, guest)
 
 
 def test_a_dropped_connection_is_shown_and_heals(open_table: OpenTable) -> None:

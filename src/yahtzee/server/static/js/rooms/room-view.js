@@ -110,6 +110,7 @@ export class RoomView {
     this.roll = roomButton("primary roll", WORDS.roll, "roll");
     row.append(this.roll);
     trayArea.append(tray, row);
+    this.trayArea = trayArea;
     const sheetArea = make("div", "sheet-area");
     const table = make("table", "sheet room-sheet");
     table.append(make("caption", "visually-hidden", "计分表"));
@@ -206,9 +207,10 @@ export class RoomView {
     this.eventLine.textContent = event;
     this.eventLine.hidden = !event;
     this.tray.render({ snap, held, hintDice: new Set(), busy });
+    this.sheet.element.dataset.sides = String(snap.sides.length); // its layout on phones (rooms.css)
     this.sheet.render({ snap, hintBox: null, busy, pendingBox });
     const mine = snap.acting === "player";
-    this.roll.hidden = snap.finished;
+    this.trayArea.hidden = snap.finished; // the result stands in its place
     const counts = { used: snap.rolls_used, max: snap.max_rolls };
     this.roll.textContent = mine && snap.dice ? fill(WORDS.roll_again, counts) : WORDS.roll;
     this.roll.disabled = busy || !mine || !snap.can_roll || (Boolean(snap.dice) && held.every(Boolean));
