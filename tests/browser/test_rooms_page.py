@@ -99,6 +99,9 @@ def play_to_the_end(host: Table, guest: Table) -> None:
         expect(places.first).to_contain_text("第 1 名")
         history = page.evaluate("JSON.parse(localStorage.getItem('yahtzee.history') || 'null')")
         assert history is not None and len(history["games"]) == 1, history
+    # 复盘 opens the review of the game just played.
+    guest.page.locator("#room [data-room='review']").click()
+    expect(guest.page.locator("dialog[open]")).to_be_visible()
 
 
 def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:

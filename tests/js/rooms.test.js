@@ -109,6 +109,8 @@ test("the table is drawn from this phone's seat: its column first, the others in
     ["小红", "小刚", "小明"],
   );
   assert.deepEqual(snap.order, [1, 2, 0]);
+  assert.equal(snap.current, 0);
+  assert.equal(state.fromSeat(view({ current: 0 }), 1).current, 2);
   assert.equal(snap.acting, "player");
   assert.equal(state.fromSeat(view({ current: 0 }), 1).acting, "computer");
   assert.equal(state.fromSeat(view({ current: 1, finished: true }), 1).acting, "computer");

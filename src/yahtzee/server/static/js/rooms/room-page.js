@@ -68,7 +68,8 @@ export class RoomPage {
     else if (data.room === "add") this.request((c) => c.addComputer(this.code, this.token, data.value));
     else if (data.room === "start") this.request((c) => c.start(this.code, this.token));
     else if (data.room === "roll") this.roll();
-    else if (data.room === "review") this.reviews.openCurrent();
+    else if (data.room === "review")
+      this.reviews.openCurrent(this.seat); // this phone's seat
     else if (data.room === "lobby") this.leave();
   }
 

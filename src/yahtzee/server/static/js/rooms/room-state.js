@@ -64,15 +64,17 @@ export function hostChoices(room, you) {
   };
 }
 
-// The snapshot as the shared table widgets draw it (ui/dice.js, ui/sheet.js: the first column is
-// the player's, `acting` "player" means the player may act): this phone's seat first, the others
-// after it in turn order, and the turn this phone's only when it is its seat's.
+// The snapshot as the shared table widgets draw it (ui/dice.js, ui/sheet.js), from this phone's
+// seat: its column first and the others after it in turn order (`current` counted the same
+// way), the turn this phone's (`acting` "player") only when it is its seat's. `order[i]` is the
+// seat of column i.
 export function fromSeat(view, you) {
   const count = view.sides.length;
   const order = Array.from({ length: count }, (_, i) => (you + i) % count);
   const mine = view.current === you && !view.finished;
   const sides = order.map((s) => ({ ...view.sides[s], label: view.sides[s].name }));
-  return { ...view, sides, acting: mine ? "player" : "computer", order };
+  const current = (view.current - you + count) % count;
+  return { ...view, sides, current, acting: mine ? "player" : "computer", order };
 }
 
 // The status line of a game in play: whose turn, and what they are at.

@@ -206,10 +206,12 @@ export class RoomView {
     this.statusLine.textContent = status;
     this.eventLine.textContent = event;
     this.eventLine.hidden = !event;
-    this.tray.render({ snap, held, hintDice: new Set(), busy });
-    this.sheet.element.dataset.sides = String(snap.sides.length); // its layout on phones (rooms.css)
-    this.sheet.render({ snap, hintBox: null, busy, pendingBox });
     const mine = snap.acting === "player";
+    this.tray.render({ snap, held, hintDice: new Set(), busy });
+    // Another phone's turn: its dice are shown, never held from here.
+    for (const die of this.trayArea.querySelectorAll("button.die")) if (!mine) die.disabled = true;
+    this.sheet.element.dataset.sides = String(snap.sides.length); // its layout on phones (rooms.css)
+    this.sheet.render({ snap, own: 0, hintBox: null, busy, pendingBox }); // this phone's column
     this.trayArea.hidden = snap.finished; // the result stands in its place
     const counts = { used: snap.rolls_used, max: snap.max_rolls };
     this.roll.textContent = mine && snap.dice ? fill(WORDS.roll_again, counts) : WORDS.roll;
