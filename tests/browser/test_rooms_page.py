@@ -171,3 +171,39 @@ def test_a_dropped_connection_is_shown_and_heals(open_table: OpenTable) -> None:
     guest.page.reload()
     expect(guest.page.locator("#room")).to_have_attribute("data-stage", "wait")
     expect(guest.page.locator(".room-seat").nth(1)).to_contain_text("你")
+
+
+def test_a_computer_plays_and_a_person_away_is_stood_in_for(
+    open_table: OpenTable, replicas: tuple[str, str]
+) -> None:
+    # The replicas run the tests' quick times: a computer moves in a tenth of a second, and a
+    # person away through their turn is stood in for after about a second.
+    one, two = replicas
+    host = open_table(width=360, height=640, touch=True, base_url=one)
+    guest = open_table(width=360, height=640, touch=True, load=False, base_url=two)
+    code = create_room(host, "小明")
+    join_room(guest, code, "小红")
+    host.page.get_by_role("button", name="+ 入门").click()
+    seats = host.page.locator(".room-seat")
+    expect(seats).to_have_count(3)
+    expect(seats.nth(2)).to_contain_text("入门电脑")
+    host.page.get_by_role("button", name="开始游戏").click()
+    expect(guest.page.locator("#room")).to_have_attribute("data-stage", "play")
+    guest.page.goto(f"{two}/?fast=1")  # the guest leaves the room's page
+    play_turn(host.page)
+    event = host.page.locator(".room-event")
+    expect(event).to_have_text("小红离开太久，普通电脑替他打这一轮", timeout=TURN_TIMEOUT_MS)
+    # The stand-in and the computer play on: the turn comes back to the host.
+    expect(host.page.locator(".room-status")).to_have_text(
+        re.compile("^轮到你了"), timeout=TURN_TIMEOUT_MS
+    )
+    expect(host.page.locator(".room-round")).to_contain_text("第 2 / 13 回合")
+    # The guest's link brings it back to its seat; the stand-in ends.
+    guest.page.goto(f"{two}/r/{code}?fast=1")
+    expect(guest.page.locator("#room")).to_have_attribute("data-stage", "play")
+    expect(event).to_have_text("小红回来了", timeout=TURN_TIMEOUT_MS)
+    play_turn(host.page)
+    expect(event).to_be_hidden()
+    expect(guest.page.locator(".room-status")).to_have_text(
+        re.compile("^轮到你了"), timeout=TURN_TIMEOUT_MS
+    )

@@ -130,14 +130,18 @@ test("the status says whose turn and what they are at", () => {
   assert.equal(state.turnLine(room({ view: view({ finished: true }) }), 0), W.over);
 });
 
-test("a stand-in and a return are told; other changes are not", () => {
-  const seats = [seat(0, "小明"), seat(1, "小红")];
-  const told = (type) => state.eventLine(room({ seats, event: { type, seat: 1 } }));
-  assert.equal(told("stand_in"), state.fill(W.stood_in, { name: "小红" }));
-  assert.equal(told("returned"), state.fill(W.returned, { name: "小红" }));
-  assert.equal(told("played"), "");
-  assert.equal(state.eventLine(room({ seats, event: { type: "stand_in", seat: 9 } })), "");
-  assert.equal(state.eventLine(room({ seats })), "");
+test("a seat stood in for is told until its person returns, and the return once", () => {
+  const seats = [seat(0, "小明"), seat(1, "小红", { connected: false, stand_in: true })];
+  const played = { type: "played", seat: 1, by: "stand_in" };
+  assert.equal(state.eventLine(room({ seats, event: played })), state.fill(W.stood_in, { name: "小红" }));
+  const back = [seat(0, "小明"), seat(1, "小红")];
+  assert.equal(
+    state.eventLine(room({ seats: back, event: { type: "returned", seat: 1 } })),
+    state.fill(W.returned, { name: "小红" }),
+  );
+  assert.equal(state.eventLine(room({ seats: back, event: played })), "");
+  assert.equal(state.eventLine(room({ seats: back, event: { type: "returned", seat: 9 } })), "");
+  assert.equal(state.eventLine(room({ seats, finished: true })), "");
 });
 
 test("the result lists places best first, ties sharing a place in seat order", () => {

@@ -91,16 +91,17 @@ export function turnLine(room, you) {
   return fill(view.dice ? WORDS.waiting_roll : WORDS.their_turn, { name: side.name });
 }
 
-// The line a room's last change is worth telling (a stand-in took a seat, or its person came
-// back); "" otherwise.
+// The line worth telling about the seats: a person just came back, else who the 普通 computer
+// stands in for while they are away (it stays until they return); "" otherwise.
 export function eventLine(room) {
   const event = room.event;
-  if (!event || event.seat === null || event.seat === undefined) return "";
-  const seat = room.seats[event.seat];
-  if (!seat) return "";
-  if (event.type === "stand_in") return fill(WORDS.stood_in, { name: seat.name });
-  if (event.type === "returned") return fill(WORDS.returned, { name: seat.name });
-  return "";
+  const back = event && event.type === "returned" ? room.seats[event.seat] : null;
+  if (back) return fill(WORDS.returned, { name: back.name });
+  if (room.finished) return "";
+  return room.seats
+    .filter((seat) => seat.stand_in)
+    .map((seat) => fill(WORDS.stood_in, { name: seat.name }))
+    .join("；");
 }
 
 // The result lines once the game is over: each seat's place, name and total, best first.

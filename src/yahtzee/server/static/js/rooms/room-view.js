@@ -94,7 +94,9 @@ export class RoomView {
     this.statusLine = make("p", "status room-status");
     this.statusLine.setAttribute("aria-live", "polite");
     this.eventLine = make("p", "room-line room-event");
-    head.append(this.roundLine, this.statusLine);
+    // 回大厅 mid-game: the seat stays this browser's (the link brings it back), and the 普通
+    // computer stands in once it has been away through its turn.
+    head.append(this.roundLine, this.statusLine, roomButton("secondary room-leave", WORDS.lobby, "lobby"));
     this.result = make("div", "card room-card room-result");
     this.resultList = make("ol", "room-places");
     this.result.append(
