@@ -64,7 +64,7 @@ export class RoomPage {
     if (data.roomDie !== undefined) this.toggle(Number(data.roomDie));
     else if (data.roomBox) this.score(data.roomBox);
     else if (data.room === "go") this.go();
-    else if (data.room === "copy") this.copy();
+    else if (data.room === "copy") this.view.copy(roomLink(window.location.origin, this.code));
     else if (data.room === "add") this.request((c) => c.addComputer(this.code, this.token, data.value));
     else if (data.room === "start") this.request((c) => c.start(this.code, this.token));
     else if (data.room === "roll") this.roll();
@@ -243,16 +243,6 @@ export class RoomPage {
 
   fail(error) {
     this.message(shortMessage(error), fullMessage(error));
-  }
-
-  async copy() {
-    const link = roomLink(window.location.origin, this.code);
-    try {
-      await navigator.clipboard.writeText(link);
-      this.view.copied(WORDS.copied);
-    } catch {
-      this.view.copied(WORDS.copy_failed);
-    }
   }
 
   // 回大厅: the stream ends (the seat stays this browser's: the link brings it back).

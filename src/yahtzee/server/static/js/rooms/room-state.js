@@ -84,9 +84,9 @@ export function turnLine(room, you) {
   if (view.finished) return WORDS.over;
   const side = view.sides[view.current];
   if (view.current === you) {
-    if (!view.dice) return WORDS.your_turn;
-    const counts = { used: view.rolls_used, max: view.max_rolls };
-    return view.can_roll ? `${WORDS.your_turn} · ${fill(WORDS.roll_again, counts)}` : fill(WORDS.rolled, counts);
+    // The roll button counts the rolls; once they are used up, the line says what is left.
+    if (view.can_roll) return WORDS.your_turn;
+    return fill(WORDS.rolled, { used: view.rolls_used, max: view.max_rolls });
   }
   return fill(view.dice ? WORDS.waiting_roll : WORDS.their_turn, { name: side.name });
 }

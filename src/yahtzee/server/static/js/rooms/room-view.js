@@ -119,6 +119,7 @@ export class RoomView {
     sheetArea.append(table);
     this.tray = new DiceTray(tray, this.roll, { dieData: "roomDie" });
     this.sheet = new ScoreSheet(table, { boxData: "roomBox" });
+    this.table = table;
     play.append(head, this.eventLine, this.result, trayArea, sheetArea);
     this.play = play;
     return play;
@@ -197,8 +198,14 @@ export class RoomView {
     this.startNote.textContent = canStart ? "" : canAdd ? WORDS.need_two : WORDS.full;
   }
 
-  copied(text) {
-    this.copyLine.textContent = text;
+  // 复制链接: `link` to the clipboard, and say whether it went.
+  async copy(link) {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copyLine.textContent = WORDS.copied;
+    } catch {
+      this.copyLine.textContent = WORDS.copy_failed;
+    }
   }
 
   // The table: `snap` is the view from this phone's seat (room-state.js fromSeat).
@@ -212,7 +219,7 @@ export class RoomView {
     this.tray.render({ snap, held, hintDice: new Set(), busy });
     // Another phone's turn: its dice are shown, never held from here.
     for (const die of this.trayArea.querySelectorAll("button.die")) if (!mine) die.disabled = true;
-    this.sheet.element.dataset.sides = String(snap.sides.length); // its layout on phones (rooms.css)
+    this.table.dataset.sides = String(snap.sides.length); // its layout on phones (rooms.css)
     this.sheet.render({ snap, own: 0, hintBox: null, busy, pendingBox }); // this phone's column
     this.trayArea.hidden = snap.finished; // the result stands in its place
     const counts = { used: snap.rolls_used, max: snap.max_rolls };
