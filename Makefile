@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium redis tables lock audit clean
+.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium redis tables lock audit mutation clean
 
 # Exact versions and hashes come from the lock files (made by `make lock`), so every machine
 # installs the same packages; the project itself is then installed on top, editable. `make run`
@@ -58,24 +58,31 @@ js-test: $(NODE_STAMP) $(RUNTIME)
 	$(BIN)/python -c "import sys; from yahtzee.terms import terms_json; sys.stdout.buffer.write(terms_json())" > node_modules/.terms.json
 	PAGE_TERMS=node_modules/.terms.json node --test tests/js/
 
-# Two sessions side by side: the browser tests (serial among themselves, one Chromium) spend much
-# of their time waiting on pages, which the other tests' computing fills. Each session has its own
-# temporary cache, so they share nothing.
+# Two sessions side by side, each spread over two pytest-xdist workers: the browser tests (one
+# app server and one Chromium per worker) spend much of their time waiting on pages, which the
+# other tests' computing fills. Each worker has its own temporary cache, so they share nothing.
+# The other tests go to the workers file by file, so a module's costly fixtures are built once.
+# PYTEST_ARGS passes options on: `make pytest PYTEST_ARGS="--order random"` (or reverse).
+PYTEST_ARGS ?=
+
 pytest: $(STAMP)
 	$(MAKE) -k -j2 --output-sync=target pytest-browser pytest-other
 
 pytest-browser: $(STAMP) chromium tables
-	$(BIN)/pytest -q tests/browser
+	$(BIN)/pytest -q -n 2 $(PYTEST_ARGS) tests/browser
 
 pytest-other: $(STAMP) tables redis
-	$(BIN)/pytest -q --ignore=tests/browser
+	$(BIN)/pytest -q -n 2 --dist loadfile $(PYTEST_ARGS) --ignore=tests/browser
 
 # The solver and 胜率 tables in the cache `make run` uses, which the test session copies: built
 # here while lint, typecheck and the Chromium install run beside it (a minute and a half on a
 # fresh machine, most of it otherwise spent inside the first test that needs them). A failure
 # here (a cache that cannot be written) is not fatal: the tests then build their own copies.
+# Then the kernels a served worker runs go into numba's cache, compiled once rather than by each
+# test worker at the same moment (scripts/warm-kernels).
 tables: $(RUNTIME)
 	-$(BIN)/yahtzee solve --win --outlook
+	-$(BIN)/python scripts/warm-kernels
 
 # Everything at once, as soon as what it needs is ready: the tests start when the tables (and for
 # the browser, Chromium) are, while mypy may still be running. -k: every check reports, even after
@@ -88,6 +95,13 @@ lock:
 	$(PYTHON) -m venv /tmp/yahtzee-piptools && /tmp/yahtzee-piptools/bin/pip install --quiet pip-tools
 	/tmp/yahtzee-piptools/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
 	/tmp/yahtzee-piptools/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe --extra test -o requirements-dev.lock pyproject.toml
+
+# Mutation testing (mutmut) of rules.py, game.py, review.py and dice_record.py, each against its
+# own fast tests, in scratch copies under .cache/mutation; prints each module's score and every
+# surviving mutant not listed as equivalent in tests/mutation/equivalent.txt, and fails under
+# 95 %. Not part of `make test`: it takes a while. `make mutation MODULES=rules` runs one.
+mutation: $(STAMP)
+	$(BIN)/python tests/mutation/run.py $(MODULES)
 
 # Known vulnerabilities in the pinned packages (needs the PyPI JSON API or OSV to be reachable).
 audit: $(STAMP)

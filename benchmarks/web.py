@@ -89,11 +89,12 @@ def play(base: str, games: int, seed: int) -> tuple[list[float], list[float], li
             body = post("/api/new", lobby, actions)
             while not body["view"]["finished"]:  # type: ignore[index]
                 game = body["game"]
-                if body["view"]["acting"] == "computer":  # type: ignore[index]
+                view: Any = body["view"]
+                if view["sides"][view["current"]]["player"] != "human":  # a computer's turn
                     body = post("/api/computer", {"game": game}, steps)
                     continue
                 body = post("/api/action", {"game": game, "action": {"type": "roll"}}, actions)
-                if body["view"]["hints_left"]:  # type: ignore[index]
+                if view["sides"][view["current"]]["hints_left"]:
                     body = post("/api/hint", {"game": body["game"]}, hints)
                 if rng.random() < 0.7:
                     hold = [i for i in range(5) if rng.random() < 0.5]
@@ -156,9 +157,14 @@ def play_tables(
 
 
 def report_tables(base: str, games: int, seed: int) -> None:
-    """Per request kind, p50/p95 at two seats and at four, and the ratio at p95."""
-    two = play_tables(base, TWO, games, seed)
-    four = play_tables(base, FOUR, games, seed + 1)
+    """Per request kind, p50/p95 at two seats and at four, and the ratio at p95. The games
+    alternate between the two sizes, so a machine's changing load weighs on both alike."""
+    two: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    four: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    for n in range(games):
+        for seats, into in ((TWO, two), (FOUR, four)):
+            for kind, times in play_tables(base, seats, 1, seed + n).items():
+                into[kind] += times
     print(f"tables of two (person, 高手) and of four (two people, 高手, 普通), {games} games each")
     for kind in KINDS:
         a, b = (percentile(two[kind], q) for q in (0.5, 0.95))

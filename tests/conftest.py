@@ -1,4 +1,12 @@
-"""Shared fixtures. The solver table is built (or copied) once per session into a private cache dir.
+"""Shared fixtures and the suite's order. The solver table is built (or copied) once per session
+into a private cache dir.
+
+Order: ``--order reverse`` runs the tests last to first, ``--order random`` shuffles them with
+``--order-seed`` (a new one each run unless given; the header prints it, so a failing order can be
+replayed). Every test must pass in each order, alone, and on any pytest-xdist worker: the
+shuffle is the same in every worker, as xdist requires. Hypothesis draws its examples from each
+test's own fixed seed and keeps no example database, so neither the order nor an earlier run
+(a ``.hypothesis`` folder) changes what a property test sees.
 
 The dice key is the tests' own (``tests.gameplay.TEST_KEY``): seeded apps roll alike in every run.
 
@@ -18,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 from tests.gameplay import TEST_KEY
 from yahtzee.dice_key import KEY_ENV
@@ -29,6 +38,60 @@ from yahtzee.solver.store import CACHE_ENV, FILE_NAME, table_path
 from yahtzee.solver.tables import FloatArray
 from yahtzee.winprob.tables import FILE_NAME as WIN_FILE_NAME
 from yahtzee.winprob.tables import WinTables, load_win_tables
+
+ORDERS = ("normal", "reverse", "random")
+
+# Repeatable property tests: each test's examples come from its own fixed seed, and no failing
+# example is replayed from an earlier run. `--hypothesis-profile explore` searches afresh.
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore", database=None)
+settings.load_profile("repeatable")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("order", "the order the tests run in")
+    group.addoption(
+        "--order",
+        choices=ORDERS,
+        default="normal",
+        help="run the tests as collected, last to first, or shuffled (default: normal)",
+    )
+    group.addoption(
+        "--order-seed",
+        type=int,
+        default=None,
+        help="the seed of --order random (default: a new one, printed in the header)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # One seed for the whole run: xdist's workers take the controller's (pytest_configure_node),
+    # so they all collect the tests in the same order.
+    worker: dict[str, object] | None = getattr(config, "workerinput", None)
+    if worker is not None:
+        config.option.order_seed = worker["order_seed"]
+    elif config.option.order_seed is None:
+        config.option.order_seed = random.SystemRandom().randrange(10**6)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: object) -> None:
+    """xdist: hand a worker the run's order seed."""
+    node.workerinput["order_seed"] = node.config.option.order_seed  # type: ignore[attr-defined]
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    order: str = config.option.order
+    if order == "random":
+        return f"order: random, --order-seed {config.option.order_seed}"
+    return f"order: {order}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.option.order == "reverse":
+        items.reverse()
+    elif config.option.order == "random":
+        random.Random(config.option.order_seed).shuffle(items)
 
 
 def _valid_real_table() -> Path | None:

@@ -46,8 +46,12 @@ def test_new_game_single_and_vs(client: TestClient) -> None:
     assert body["view"]["round"] == 1
     assert from_json(body["game"]).mode.value == "single"
     vs = post(client, "/api/new", {"mode": "vs", "difficulty": "normal", "first": "computer"})
-    assert vs["view"]["acting"] == "computer"
-    assert [s["label"] for s in vs["view"]["sides"]] == ["你", "电脑"]
+    view = vs["view"]
+    assert view["sides"][view["current"]]["player"] == "normal"  # the computer's turn
+    assert [(s["name"], s["player"]) for s in view["sides"]] == [
+        ("你", "human"),
+        ("电脑", "normal"),
+    ]
 
 
 def test_a_whole_game_through_the_api(client: TestClient) -> None:
@@ -83,7 +87,7 @@ def test_restart_turn_keeps_boxes(client: TestClient) -> None:
 def test_hint_spends_one_and_matches_the_advisor(client: TestClient, solver_table: Table) -> None:
     game = act(client, new_single(client)["game"], {"type": "roll"})["game"]
     body = post(client, "/api/hint", {"game": game})
-    assert body["view"]["hints_left"] == 2
+    assert body["view"]["sides"][0]["hints_left"] == 2
     state = from_json(game)
     assert state.turn.dice is not None
     best = Advisor(solver_table).advise(state.acting.sheet, state.turn.dice, 2).best
@@ -93,7 +97,7 @@ def test_hint_spends_one_and_matches_the_advisor(client: TestClient, solver_tabl
     assert sorted(state.turn.dice[i] for i in hint["hold"]) == list(best.keep)
     assert hint["text"]
     again = post(client, "/api/hint", {"game": body["game"]})
-    assert again["view"]["hints_left"] == 2  # same decision: free
+    assert again["view"]["sides"][0]["hints_left"] == 2  # same decision: free
 
 
 def test_hint_after_the_last_roll_marks_a_box(client: TestClient) -> None:
@@ -271,6 +275,26 @@ def test_long_bad_input_comes_back_clipped(
     assert 400 <= response.status_code < 500
     message = response.json()["error"]["message"]
     assert words in message and "…" in message and len(message) < 600
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/new", '{"mode": "\\ud800"}'),
+        ("/api/new", '{"\\ud800": 1}'),
+        ("/api/hint", '{"\\ud800": 1}'),
+        ("/api/practice/grade", '{"\\udfff": 1}'),
+    ],
+    ids=["tag", "key", "hint-key", "grade-key"],
+)
+def test_a_lone_surrogate_is_quoted_as_its_escape(client: TestClient, path: str, body: str) -> None:
+    # Valid JSON text, but no UTF-8 can hold it: the message quoting it must still encode.
+    response = client.post(
+        path, content=body.encode(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    message = response.json()["error"]["message"]
+    assert "\\ud" in message and "\ud800" not in message and "\udfff" not in message
 
 
 def test_a_request_without_a_body_says_so(client: TestClient) -> None:
@@ -455,13 +479,14 @@ def test_vs_games_play_while_the_win_tables_are_still_building(
         assert c.get("/healthz").json()["play_to_win"] is False
         lobby = {"mode": "vs", "difficulty": "expert", "first": "computer"}
         body = post(c, "/api/new", lobby)
-        assert "win" not in body["view"]
+        assert "chances" not in body["view"]
         game, steps = play_computer_turn(c, body["game"])
         assert steps[-1]["type"] == "score"
         shutil.copyfile(built, tmp_path / FILE_NAME)
         engine._next_look = 0.0  # don't wait for the once-a-second look
         body = act(c, game, {"type": "roll"})
-        assert sum(body["view"]["win"].values()) == pytest.approx(1.0, abs=1e-3)
+        chances = body["view"]["chances"]
+        assert sum(chances["win"]) + chances["draw"] == pytest.approx(1.0, abs=1e-3)
         assert c.get("/healthz").json()["play_to_win"] is True
 
 

@@ -79,6 +79,57 @@ def test_resuming_shows_the_same_first_roll(client: TestClient) -> None:
     assert act(client, again["game"], {"type": "roll"}) == first
 
 
+def test_a_saved_turn_is_shown_as_it_stood(client: TestClient) -> None:
+    # How the page resumes a save: the dice shown, the holds and the rolls used come back, and
+    # the next roll is the record's next one, not a repeat of a roll already seen.
+    game = post(client, "/api/new", {"mode": "single"})["game"]
+    first = act(client, game, {"type": "roll"})
+    second = act(client, first["game"], {"type": "roll", "hold": [0, 3]})
+    shown = post(client, "/api/view", {"game": second["game"]})
+    assert shown == second
+    assert shown["view"]["held"] == [True, False, False, True, False]
+    assert shown["view"]["rolls_left"] == 1
+    third = act(client, shown["game"], {"type": "roll", "hold": [0]})
+    assert third == act(client, second["game"], {"type": "roll", "hold": [0]})
+
+
+def test_the_view_of_a_game_in_the_computers_turn_lets_it_go_on(client: TestClient) -> None:
+    new = {"mode": "vs", "difficulty": "normal", "first": "computer"}
+    game = post(client, "/api/new", new)["game"]
+    step = post(client, "/api/computer", {"game": game})
+    shown = post(client, "/api/view", {"game": step["game"]})
+    assert shown["game"] == step["game"]
+    assert shown["view"]["sides"][shown["view"]["current"]]["player"] == "normal"
+    assert post(client, "/api/computer", {"game": shown["game"]})["game"]
+
+
+def test_the_view_of_a_table_shows_its_turn_as_it_stood(client: TestClient) -> None:
+    # A table's save (version 2) resumes as 单人挑战's does: the seat in turn, its holds, its rolls.
+    seats = [{"name": "小明", "player": "human"}, {"name": "小红", "player": "human"}]
+    game = post(client, "/api/new", {"mode": "table", "seats": seats, "first": "me"})["game"]
+    first = act(client, game, {"type": "roll"})
+    scored = act(client, first["game"], {"type": "score", "box": "chance"})
+    rolled = act(client, scored["game"], {"type": "roll"})
+    held = act(client, rolled["game"], {"type": "roll", "hold": [1, 2]})
+    shown = post(client, "/api/view", {"game": held["game"]})
+    assert shown == held and shown["game"]["version"] == 2
+    assert shown["view"]["current"] == 1 and shown["view"]["sides"][1]["name"] == "小红"
+    assert shown["view"]["held"] == [False, True, True, False, False]
+    assert shown["view"]["rolls_left"] == 1
+
+
+def test_the_view_refuses_altered_dice_and_a_broken_save(client: TestClient) -> None:
+    game = act(client, post(client, "/api/new", {"mode": "single"})["game"], {"type": "roll"})
+    altered = game["game"]
+    altered["turn"]["rolls"][0] = (
+        [6, 6, 6, 6, 6] if altered["turn"]["rolls"][0] != [6] * 5 else [1, 1, 1, 1, 1]
+    )
+    error = post(client, "/api/view", {"game": altered}, 400)["error"]
+    assert error["code"] == "altered_dice"
+    broken = game["game"] | {"round": "two"}
+    assert post(client, "/api/view", {"game": broken}, 400)["error"]["code"] == "invalid_game"
+
+
 def test_a_game_on_the_same_record_rolls_the_same_dice(client: TestClient) -> None:
     earlier = post(client, "/api/new", {"mode": "vs", "difficulty": "normal"})["game"]
     record = earlier["record"]["id"]

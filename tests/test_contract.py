@@ -43,9 +43,10 @@ def test_the_snapshot_is_typed_in_the_api_document(client: TestClient) -> None:
         view = spec["components"]["schemas"][response]["properties"]["view"]
         snap = _schema(spec, view)
         assert {"phase", "dice", "sides", "result", "joker", "rounds"} <= set(snap["properties"])
-        assert "win" not in snap["required"] and "sides" in snap["required"]
+        assert "chances" not in snap["required"] and "sides" in snap["required"]
+        assert {"current", "sides"} <= set(snap["required"])
     side = spec["components"]["schemas"]["SideView"]
-    assert {"boxes", "upper_needed", "label"} <= set(side["properties"])
+    assert {"boxes", "upper_needed", "name", "player", "hints_left"} <= set(side["properties"])
     box = spec["components"]["schemas"]["BoxView"]
     assert set(box["required"]) == {
         "key", "name", "section", "points", "preview", "allowed", "zero", "confirm"
@@ -57,7 +58,7 @@ def test_every_reply_matches_its_model(client: TestClient) -> None:
     view = body["view"]
     assert set(view) <= set(Snapshot.__dataclass_fields__)
     # Optional: the 胜率 once its tables are loaded, the day of a daily challenge.
-    assert set(Snapshot.__dataclass_fields__) - set(view) <= {"win", "daily"}
+    assert set(Snapshot.__dataclass_fields__) - set(view) <= {"chances", "daily"}
 
 
 def test_the_snapshot_is_frozen_and_its_json_plain() -> None:
@@ -67,7 +68,7 @@ def test_the_snapshot_is_frozen_and_its_json_plain() -> None:
         view.round = 5  # type: ignore[misc]
     data = view.to_json()
     assert json.loads(json.dumps(data)) == data
-    assert data["held"] == [False] * 5 and "win" not in data
+    assert data["held"] == [False] * 5 and "chances" not in data
     assert data["sides"][0]["boxes"][11]["key"] == "yahtzee"
 
 
@@ -255,6 +256,15 @@ def test_the_terms_explain_every_box_and_the_review_figures() -> None:
         "risk": "求胜取舍",
         "without_luck": "去掉运气的得分",
     }
+
+
+def test_the_terms_walk_a_newcomer_through_a_turn() -> None:
+    steps = page_terms().tour
+    assert [step.key for step in steps] == ["roll", "hold", "score", "upper_bonus"]
+    assert "最多掷 3 次" in steps[0].text and "13 格" in steps[2].text
+    assert "满 63 分，再奖励 35 分" in steps[3].text
+    # About half a minute of reading: a few hundred characters in all.
+    assert sum(len(step.text) for step in steps) < 300
 
 
 def test_the_terms_endpoint_carries_the_rules_and_the_glossary(client: TestClient) -> None:

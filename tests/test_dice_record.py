@@ -4,9 +4,13 @@ the daily record turns at midnight in China; the key comes from the environment 
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
 import os
 import random
 import stat
+import time
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -18,7 +22,7 @@ from hypothesis import strategies as st
 from tests.gameplay import make_records, random_game
 from yahtzee.codec import from_json, to_json
 from yahtzee.dice_key import FILE_NAME, KEY_ENV, DiceKeyError, dice_key, key_path
-from yahtzee.dice_record import DiceRecords, china_date, day_ends
+from yahtzee.dice_record import Daily, DiceRecords, china_date, day_ends
 from yahtzee.errors import (
     AlteredDiceError,
     InvalidGameError,
@@ -29,6 +33,33 @@ from yahtzee.game import Difficulty, First, Game, Mode, Record, RestartTurn, Rol
 from yahtzee.review import review_side
 from yahtzee.rules import Box
 from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
+
+GOLDEN_KEY = b"golden dice key: never change it"
+
+
+def test_the_dice_formula_is_pinned() -> None:
+    """Golden values under a fixed key: a change to the key id's label, the seed's place in the
+    record, the message or the rejection of bytes 252 and up changes every record's dice."""
+    records = DiceRecords(GOLDEN_KEY, random.Random(0))
+    key_id = hmac.new(GOLDEN_KEY, b"dice key id", hashlib.sha256).hexdigest()[:8]
+    assert records.key_id == key_id == "531730c8"
+    daily = records.daily(date(2026, 3, 9))
+    assert daily.id == "e43967a506338103c7c3c394ae688add-531730c8"
+    record = records.new()
+    assert record.id == "e3e70682c2094cac629f6fbed82c07cd-531730c8"
+    # (record, side, turn, roll) → the five dice; in brackets the first bytes of its digest
+    # (a byte of 252 or more, starred, is skipped: 252 = 42 × 6 keeps the faces even).
+    golden = [
+        (record.id, 0, 0, 0, (1, 2, 1, 3, 6)),  # 240 175 216 248 255* 173
+        (record.id, 0, 4, 1, (3, 5, 2, 4, 6)),  # 176 253* 124 25 75 59
+        (record.id, 1, 12, 1, (2, 4, 5, 6, 5)),  # 19 141 118 71 253* 166
+        (daily.id, 1, 5, 1, (5, 6, 5, 6, 6)),  # 40 71 252* 70 251 101
+    ]
+    for record_id, side, turn, roll, dice in golden:
+        assert records.slots(record_id, side, turn, roll) == dice
+        message = f"dice:{record_id.split('-')[0]}:{side}:{turn}:{roll}".encode()
+        digest = hmac.new(GOLDEN_KEY, message, hashlib.sha256).digest()
+        assert dice == tuple(b % 6 + 1 for b in digest if b < 252)[:5]  # the docstring's formula
 
 
 def test_the_same_record_and_holds_give_the_same_dice() -> None:
@@ -117,14 +148,36 @@ def test_every_recorded_game_passes_its_check_and_round_trips(
     assert records.check(loaded) is loaded
 
 
-def _rolls(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
-    """Every stored roll of a saved game, as (the roll's list, its index in that list)."""
+@dataclass(frozen=True)
+class StoredRoll:
+    """One roll of a saved game: where it is written, and the slot it rolled from."""
+
+    path: str
+    side: int
+    turn: int
+    roll: int
+
+
+def _rolls(data: dict[str, Any]) -> list[StoredRoll]:
+    """Every stored roll of a saved game."""
     found = []
-    for side in data["sides"]:
-        for entry in side["log"]:
-            found += [(entry["rolls"], i) for i in range(len(entry["rolls"]))]
-    found += [(data["turn"]["rolls"], i) for i in range(len(data["turn"]["rolls"]))]
+    for s, side in enumerate(data["sides"]):
+        for t, entry in enumerate(side["log"]):
+            path = f"sides[{s}].log[{t}]"
+            found += [StoredRoll(path, s, t, r) for r in range(len(entry["rolls"]))]
+    current = data["current"]
+    number = len(data["sides"][current]["log"])
+    found += [StoredRoll("turn", current, number, r) for r in range(len(data["turn"]["rolls"]))]
     return found
+
+
+def _dice(data: dict[str, Any], stored: StoredRoll) -> list[list[int]]:
+    """The list of rolls ``stored`` is one of."""
+    if stored.path == "turn":
+        rolls: list[list[int]] = data["turn"]["rolls"]
+    else:
+        rolls = data["sides"][stored.side]["log"][stored.turn]["rolls"]
+    return rolls
 
 
 @given(
@@ -140,20 +193,28 @@ def test_an_altered_die_is_refused(seed: int, vs: bool, steps: int, data: Any) -
     rolls = _rolls(saved)
     if not rolls:
         return
-    changed = copy.deepcopy(saved)
-    which = data.draw(st.integers(0, len(rolls) - 1))
+    stored = data.draw(st.sampled_from(rolls))
     position = data.draw(st.integers(0, 4))
-    face = data.draw(st.integers(1, 6))
-    target, index = _rolls(changed)[which]
-    if target[index][position] == face:
-        return
-    target[index][position] = face
+    rolls_of_turn = _dice(saved, stored)
+    # A face that the die could show neither held (its face before) nor rolled (its slot's):
+    # any other change may fit another choice of held dice, which check() rightly accepts
+    # ([5, 5, 3, 1, 2] changed to [5, 2, 3, 1, 2] can be the record's dice).
+    slot = records.slots(saved["record"]["id"], stored.side, stored.turn, stored.roll)[position]
+    before = rolls_of_turn[stored.roll - 1][position] if stored.roll else slot
+    now = rolls_of_turn[stored.roll][position]
+    face = data.draw(st.sampled_from([f for f in range(1, 7) if f not in (slot, before, now)]))
+    changed = copy.deepcopy(saved)
+    _dice(changed, stored)[stored.roll][position] = face
     try:
         game = from_json(changed)
     except InvalidGameError:
         return  # the log no longer replays (a box's points, a keep): refused before the dice
-    with pytest.raises(AlteredDiceError, match=r"rolls\[\d\]: \[.*\] are not the dice of"):
+    with pytest.raises(AlteredDiceError) as refused:
         records.check(game)
+    altered = _dice(changed, stored)[stored.roll]
+    assert str(refused.value) == (
+        f"{stored.path}.rolls[{stored.roll}]: {altered} are not the dice of the game's record"
+    )
 
 
 def test_five_sixes_written_into_a_roll_are_refused() -> None:
@@ -184,6 +245,78 @@ def test_a_held_die_claimed_rolled_is_refused() -> None:
     logged["sides"][0]["log"][0]["keeps"] = [[]]
     with pytest.raises(AlteredDiceError, match=r"^sides\[0\]\.log\[0\]\.rolls\[1\]"):
         records.check(from_json(logged))
+
+
+def test_held_flags_that_the_dice_contradict_are_refused() -> None:
+    """In the turn in progress the save says which positions were held, and the dice must
+    follow them exactly: the other die of a pair marked held instead is refused, although the
+    kept faces alone would fit."""
+    for seed in range(200):
+        records = make_records(seed)
+        record = records.new()
+        game = Game.new(record=record).apply(Roll(), records)
+        first = game.turn.dice
+        assert first is not None
+        slots = records.slots(record.id, 0, 0, 1)
+        # A pair i, j; held i stays, rolled j shows the same face again, which i would not.
+        pairs = [
+            (i, j)
+            for i in range(5)
+            for j in range(5)
+            if i != j and first[i] == first[j] == slots[j] != slots[i]
+        ]
+        if pairs:
+            break
+    else:
+        raise AssertionError("no first roll with a pair to hold")
+    i, j = pairs[0]
+    saved = to_json(game.apply(Roll((i,)), records))
+    assert records.check(from_json(saved))  # held as saved: the record's dice
+    saved["turn"]["held"] = [k == j for k in range(5)]
+    with pytest.raises(AlteredDiceError, match=r"^turn\.rolls\[1\]: "):
+        records.check(from_json(saved))
+
+
+def test_a_keep_that_no_die_stayed_for_is_refused() -> None:
+    """A logged turn keeps only the faces held: a face that is in both rolls, but that no die
+    showed before and after, was not held, whatever the keep says."""
+    for seed in range(200):
+        records = make_records(seed)
+        record = records.new()
+        rolled = Game.new(record=record).apply(Roll(), records).apply(Roll(), records)
+        before, after = rolled.turn.rolls
+        stayed = {a for a, b in zip(before, after, strict=True) if a == b}
+        faces = sorted(set(before) & set(after) - stayed)
+        if faces:
+            break
+    else:
+        raise AssertionError("no turn with a face in both rolls that no die kept")
+    saved = to_json(rolled.apply(Score(Box.CHANCE)))
+    saved["sides"][0]["log"][0]["keeps"] = [[faces[0]]]
+    with pytest.raises(AlteredDiceError, match=r"^sides\[0\]\.log\[0\]\.rolls\[1\]: "):
+        records.check(from_json(saved))
+
+
+def test_an_empty_key_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"^the dice key is empty$"):
+        DiceRecords(b"")
+
+
+def test_records_draw_new_seeds_from_the_system_unless_given() -> None:
+    records = DiceRecords(GOLDEN_KEY)
+    ids = {records.new().id for _ in range(3)}
+    assert len(ids) == 3 and all(records.parse(i).id == i for i in ids)
+    assert all(1 <= records.randint(1, 6) <= 6 for _ in range(20))
+    assert make_records(7).randint(1, 6) == random.Random(7).randint(1, 6)
+
+
+def test_a_record_id_is_parsed_or_refused_with_its_text() -> None:
+    records = make_records()
+    record = records.new()
+    assert records.parse(record.id) == Record(record.id)
+    with pytest.raises(MalformedError) as refused:
+        records.parse("nope")
+    assert str(refused.value) == "a record is 32 hex digits, '-' and 8 more, got \"nope\""
 
 
 def test_a_record_of_another_key_goes_on_with_fresh_dice() -> None:
@@ -254,6 +387,22 @@ def test_the_daily_record_turns_at_midnight_china_time() -> None:
     assert (view.date, view.ends_at) == ("2026-03-09", "2026-03-09T16:00:00Z")
     with pytest.raises(ValueError, match="zone"):
         china_date(datetime(2026, 3, 9))
+
+
+def test_the_daily_challenge_is_told_in_utc_whatever_the_servers_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    records = make_records()
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    try:
+        view = records.daily_view(date(2026, 3, 9))
+        ends = day_ends(date(2026, 3, 9))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert view == Daily("2026-03-09", records.daily(date(2026, 3, 9)).id, "2026-03-09T16:00:00Z")
+    assert ends.tzinfo is UTC and ends.isoformat() == "2026-03-09T16:00:00+00:00"
 
 
 def test_a_daily_game_carries_its_day() -> None:

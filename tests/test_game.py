@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -12,16 +13,28 @@ from tests.gameplay import COMPUTER, PLAYER, random_game
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
     ROUNDS,
+    THE_COMPUTER,
+    YOU,
     Difficulty,
     First,
     Game,
     Mode,
+    PlayerKind,
+    Record,
     RestartTurn,
+    Result,
     Roll,
     Score,
+    Seat,
+    Side,
+    Turn,
     UseHint,
+    kept_is_submultiset,
+    play_order,
+    positions_for,
+    verb,
 )
-from yahtzee.rules import BOXES, Box
+from yahtzee.rules import BOXES, Box, Sheet
 
 
 class FixedDice:
@@ -194,3 +207,225 @@ def test_finished_game_refuses_everything() -> None:
     for action in (Roll(), Score(Box.CHANCE), RestartTurn(), UseHint()):
         with pytest.raises(IllegalMoveError, match="game is over"):
             game.apply(action, random.Random(0))
+
+
+def _finished(*chances: int) -> Game:
+    """A finished game whose sides' totals are ``chances``: each side's sheet holds zeros but
+    for its 机会 (built directly: ``Game`` and ``Side`` are plain values). One side is 单人挑战,
+    two are 人机对战, more a table of a person, a computer and people."""
+    zeros = {box.value: 0 for box in BOXES if box is not Box.CHANCE}
+    people = [
+        Seat(YOU, PlayerKind.HUMAN),
+        Seat(THE_COMPUTER, PlayerKind.computer(Difficulty.NORMAL)),
+    ]
+    people += [Seat(f"玩家{i}", PlayerKind.HUMAN) for i in range(3, len(chances) + 1)]
+    sides = tuple(
+        Side(seat, Sheet.from_scores({**zeros, "chance": c}))
+        for seat, c in zip(people, chances, strict=False)
+    )
+    mode = (Mode.SINGLE, Mode.VS)[len(sides) - 1] if len(sides) <= 2 else Mode.TABLE
+    return Game(mode, First.ME, PLAYER, sides, PLAYER, round=ROUNDS)
+
+
+@pytest.mark.parametrize(
+    ("totals", "winner"),
+    [
+        ((24,), 0),
+        ((24, 11), PLAYER),
+        ((11, 24), COMPUTER),
+        ((17, 17), None),
+        ((10, 30, 20), 1),
+        ((30, 10, 20), 0),
+        ((10, 20, 30), 2),
+        ((30, 30, 5), None),
+        ((5, 30, 30), None),
+        ((30, 5, 30), None),
+    ],
+)
+def test_the_highest_total_wins_and_a_shared_one_draws(
+    totals: tuple[int, ...], winner: int | None
+) -> None:
+    game = _finished(*totals)
+    assert game.finished
+    assert game.result == Result(totals, winner)
+
+
+def test_no_result_before_every_side_is_full() -> None:
+    game = _finished(20, 10)
+    open_sheet = Side(game.sides[1].seat, Sheet.from_scores({"chance": 10}))
+    unfinished = replace(game, sides=(game.sides[0], open_sheet))
+    assert not unfinished.finished and unfinished.result is None
+
+
+def test_the_result_counts_every_bonus() -> None:
+    # 63 in the upper section earns the +35, and a Yahtzee bonus counts in full.
+    upper = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+    lower = {box.value: 0 for box in BOXES[6:12]}
+    with_bonus = Sheet.from_scores({**upper, **lower, "yahtzee": 50, "chance": 5}, 100)
+    plain = Sheet.from_scores({**upper, **lower, "chance": 30})
+    you, computer = _finished(5, 5).sides
+    game = replace(
+        _finished(5, 5), sides=(replace(you, sheet=plain), replace(computer, sheet=with_bonus))
+    )
+    assert game.result == Result((63 + 35 + 30, 63 + 35 + 50 + 5 + 100), COMPUTER)
+
+
+# Held dice, kept faces, the order of play ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("keep", "dice", "held", "positions"),
+    [
+        ((6, 6), (6, 1, 6, 2, 6), (False,) * 5, (0, 2)),  # leftmost
+        ((6, 6), (6, 1, 6, 2, 6), (False, False, True, False, True), (2, 4)),  # held first
+        ((6, 6), (6, 1, 6, 2, 6), (False, False, False, False, True), (0, 4)),
+        ((1, 2, 6), (6, 1, 6, 2, 6), (False,) * 5, (0, 1, 3)),
+        ((), (6, 1, 6, 2, 6), (True,) * 5, ()),
+        ((1, 2, 6, 6, 6), (6, 1, 6, 2, 6), (False,) * 5, (0, 1, 2, 3, 4)),
+    ],
+)
+def test_a_keep_is_held_moving_as_few_dice_as_it_can(
+    keep: tuple[int, ...], dice: tuple[int, ...], held: tuple[bool, ...], positions: tuple[int, ...]
+) -> None:
+    assert positions_for(keep, dice, held) == positions
+
+
+def test_a_keep_not_among_the_dice_is_refused() -> None:
+    words = r"^keep \[6, 6, 6, 6\] is not among the dice \[6, 1, 6, 2, 6\]$"
+    with pytest.raises(ValueError, match=words):
+        positions_for((6, 6, 6, 6), (6, 1, 6, 2, 6), (False,) * 5)
+
+
+@pytest.mark.parametrize(
+    ("keep", "dice", "expected"),
+    [
+        ((), (1, 2, 3, 4, 5), True),
+        ((2, 2), (2, 1, 2, 3, 4), True),
+        ((2, 2), (2, 1, 3, 3, 4), False),
+        ((6,), (1, 2, 3, 4, 5), False),
+        ((1, 2, 3, 4, 5), (5, 4, 3, 2, 1), True),
+    ],
+)
+def test_kept_faces_must_be_among_the_dice(
+    keep: tuple[int, ...], dice: tuple[int, ...], expected: bool
+) -> None:
+    assert kept_is_submultiset(keep, dice) is expected
+
+
+def test_the_order_of_play_starts_with_the_starter() -> None:
+    assert play_order(0, 1) == (0,)
+    assert play_order(1, 2) == (1, 0)
+    assert play_order(2, 4) == (2, 3, 0, 1)
+
+
+def test_levels_have_their_chinese_names() -> None:
+    assert [(d.value, d.zh) for d in Difficulty] == [
+        ("beginner", "入门"),
+        ("normal", "普通"),
+        ("expert", "高手"),
+    ]
+
+
+# What a refused action says -----------------------------------------------------------------
+
+
+def test_refusals_say_what_cannot_be_done() -> None:
+    rng = random.Random(0)
+    game = Game.new()
+    cases: list[tuple[Game, object, str]] = [
+        (game, Score(Box.CHANCE), "roll at least once before scoring 'chance'"),
+        (game, Roll((0,)), "the first roll throws all five dice; cannot hold [0]"),
+        (game, UseHint(), "roll the dice before asking for a hint"),
+    ]
+    rolled = game.apply(Roll(), rng)
+    cases += [
+        (rolled, Roll((5,)), "a held position is 0 to 4, got 5 in [5]"),
+        (rolled, Roll((-1,)), "a held position is 0 to 4, got -1 in [-1]"),
+        (rolled, Roll((True,)), "a held position is 0 to 4, got True in [True]"),
+        (rolled, Roll((1, 1)), "held positions repeat: [1, 1]"),
+    ]
+    last = rolled.apply(Roll(), rng).apply(Roll(), rng)
+    cases.append((last, Roll(), "no rolls left this turn (3 used); score a box"))
+    over = random_game(2, vs=False)
+    cases.append((over, RestartTurn(), "the game is over; cannot restart the turn"))
+    cases.append((over, UseHint(), "the game is over; cannot ask for a hint"))
+    computer = Game.new(Mode.VS, Difficulty.NORMAL, First.COMPUTER).apply(Roll(), rng)
+    cases.append((computer, UseHint(), "hints are not available during a computer's turn (电脑)"))
+    for state, action, message in cases:
+        with pytest.raises((IllegalMoveError, MalformedError)) as refused:
+            state.apply(action, rng)  # type: ignore[arg-type]
+        assert str(refused.value) == message
+    with pytest.raises(MalformedError, match=r"^rolling needs a random generator$"):
+        game.apply(Roll())
+    assert verb(Roll()) == "roll" and verb(Score(Box.ONES)) == "score"
+
+
+def test_fresh_dice_are_drawn_for_the_rolled_dice_only_in_position_order() -> None:
+    dice = FixedDice([1, 2, 3, 4, 5, 6, 6])
+    game = Game.new().apply(Roll(), dice)
+    assert game.turn.dice == (1, 2, 3, 4, 5)
+    game = game.apply(Roll((1, 3, 4)), dice)
+    assert game.turn.dice == (6, 2, 6, 4, 5) and dice.faces == []
+    assert game.turn.rolls_used == 2 and game.turn.rolls_left == 1
+    assert game.turn.keeps == ((2, 4, 5),) and game.turn.hinted == (False, False)
+
+
+def test_hints_are_spent_once_per_decision_and_logged() -> None:
+    dice = FixedDice([1, 2, 3, 4, 5, 1, 1])
+    game = Game.new().apply(Roll(), dice)
+    assert game.can_hint() and not game.hinted_now
+    game = game.apply(UseHint())
+    assert (game.hints_left, game.turn.hinted, game.hinted_now) == (2, (True,), True)
+    game = game.apply(Roll((2, 3, 4)), dice)
+    assert (game.turn.hinted, game.hinted_now) == ((True, False), False)
+    game = replace(game, sides=(replace(game.sides[PLAYER], hints_left=0),))
+    assert not game.can_hint()
+    assert replace(game, turn=replace(game.turn, hinted=(True, True))).can_hint()  # seen again
+    game = game.apply(Score(Box.CHANCE))
+    assert game.sides[PLAYER].log[0].hinted == (True, False)
+
+
+def test_a_recorded_game_rolls_its_slots_and_keeps_held_dice() -> None:
+    class Slots:
+        """A record source whose slot values tell where they were asked for."""
+
+        def randint(self, a: int, b: int) -> int:
+            raise AssertionError("a recorded game draws no fresh dice")
+
+        def slots(self, record: str, side: int, turn: int, roll: int) -> tuple[int, ...]:
+            assert record == "r-1"
+            return (side + 1, turn % 6 + 1, roll + 1, 6, 5)
+
+    source = Slots()
+    game = Game.new(Mode.VS, Difficulty.NORMAL, First.COMPUTER, record=Record("r-1"))
+    game = game.apply(Roll(), source)
+    assert game.turn.dice == (2, 1, 1, 6, 5)  # side 1 (the computer), turn 0, roll 0
+    game = game.apply(Roll((3,)), source)
+    assert game.turn.dice == (2, 1, 2, 6, 5)  # roll 1; the 6 held
+    game = game.apply(Score(Box.CHANCE)).apply(Roll(), source)
+    assert game.turn.dice == (1, 1, 1, 6, 5)  # the player, turn 0
+    game = game.apply(Score(Box.CHANCE)).apply(Roll(), source)
+    assert game.turn.dice == (2, 2, 1, 6, 5)  # the computer's turn 1
+    with pytest.raises(MalformedError, match="rolls from it: the generator has none"):
+        game.apply(RestartTurn()).apply(Roll(), random.Random(0))
+
+
+def test_each_turn_is_logged_and_play_passes_round_by_round() -> None:
+    dice = FixedDice([5, 5, 5, 5, 5] * 3 + [2, 2, 2, 2, 2])
+    game = Game.new(Mode.VS, Difficulty.EXPERT, First.ME)
+    game = game.apply(Roll(), dice).apply(Score(Box.YAHTZEE))
+    assert (game.current, game.round) == (COMPUTER, 1)
+    game = game.apply(Roll(), dice).apply(Score(Box.CHANCE))
+    assert (game.current, game.round) == (PLAYER, 2)
+    game = game.apply(Roll(), dice).apply(Score(Box.FIVES))  # Joker: the fives are forced
+    logged = game.sides[PLAYER].log
+    assert [(t.box, t.points, t.bonus) for t in logged] == [
+        (Box.YAHTZEE, 50, 0),
+        (Box.FIVES, 25, 100),
+    ]
+    assert logged[1].rolls == ((5, 5, 5, 5, 5),) and logged[1].final_dice == (5, 5, 5, 5, 5)
+    assert game.sides[PLAYER].sheet.total == 50 + 25 + 100
+    assert game.acting is game.sides[COMPUTER] and game.turn == Turn()
+    assert game.allowed() == {}  # no dice yet
+    game = game.apply(Roll(), dice)
+    assert game.allowed()[Box.TWOS] == 10 and game.can_score()

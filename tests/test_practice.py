@@ -235,7 +235,7 @@ def test_views_and_json(advisor: Advisor) -> None:
     assert snap.rolls_left == drill.position.rolls_left
     assert snap.dice == drill.position.dice
     assert snap.round == drill.position.sheet.filled_count + 1
-    assert snap.hints_left == 0 and not snap.can_hint
+    assert snap.sides[snap.current].hints_left == 0 and not snap.can_hint
     assert {
         b.key.value: b.points for b in snap.sides[0].boxes if b.points is not None
     } == view.sheet

@@ -6,6 +6,7 @@ import json
 import random
 import re
 import unicodedata
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,10 +18,10 @@ from tests.gameplay import PLAYER, random_game, risky_game
 from yahtzee.cli import main
 from yahtzee.codec import dumps
 from yahtzee.errors import IllegalMoveError
-from yahtzee.game import Game, Roll, Score, positions_for
+from yahtzee.game import Game, Roll, Score, UseHint, positions_for
 from yahtzee.report import review_json
 from yahtzee.review import review_side
-from yahtzee.rules import Sheet
+from yahtzee.rules import BOXES, Box, Sheet
 from yahtzee.solver import NEW_GAME_VALUE, Advisor, Table
 from yahtzee.winprob.tables import WinTables
 from yahtzee.words import identity_zh, shortfall_zh, signed_zh
@@ -258,3 +259,141 @@ def test_the_identity_says_when_its_rounded_terms_miss_the_total(
 def test_a_shortfall_never_reads_zero(points: float, said: str) -> None:
     # A play-to-win hint read 「期望总分少 0.00 分」 for a risk that gave up 0.003 points.
     assert shortfall_zh(points) == said
+
+
+class FixedDice:
+    """A generator that deals the given faces in order (the chance is injected)."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+# Twelve one-roll turns that fill every box but 机会, 快艇 with 0: the upper section makes 63
+# (+35), so the sheet holds T = 218 before the last turn, and no bonus or Joker is left to
+# play for. What the last turn is worth can then be worked out by hand: with one box left, the
+# sum of the dice, each die on its own. A die about to be rolled once more is worth 3.5; with
+# two rolls to come, keep 4 or more after the first: (4 + 5 + 6) / 6 + 3.5 / 2 = 4.25; with
+# three, keep 5 or 6: 11/6 + 4/6 · 4.25 = 14/3. A die held now may still be rolled later: held
+# with two rolls left, a 3 is worth max(3, 3.5).
+FIRST_TWELVE = [
+    ((1, 1, 1, 2, 3), Box.ONES),
+    ((2, 2, 2, 1, 3), Box.TWOS),
+    ((3, 3, 3, 1, 2), Box.THREES),
+    ((4, 4, 4, 1, 2), Box.FOURS),
+    ((5, 5, 5, 1, 2), Box.FIVES),
+    ((6, 6, 6, 1, 2), Box.SIXES),
+    ((2, 2, 2, 3, 4), Box.THREE_OF_A_KIND),
+    ((2, 2, 2, 2, 4), Box.FOUR_OF_A_KIND),
+    ((2, 2, 3, 3, 3), Box.FULL_HOUSE),
+    ((1, 2, 3, 4, 6), Box.SMALL_STRAIGHT),
+    ((1, 2, 3, 4, 5), Box.LARGE_STRAIGHT),
+    ((1, 2, 3, 4, 6), Box.YAHTZEE),
+]
+T = 63 + 35 + 13 + 12 + 25 + 30 + 40 + 0
+ONE_LEFT, TWO_LEFT, THREE_LEFT = 3.5, 4.25, 14 / 3
+EXACT = 1e-6
+
+
+def chance_last(*, stop_early: bool) -> Game:
+    """The twelve turns above (a hint asked at the first), then the last: [1, 2, 3, 5, 6], keep
+    3 5 6 (best: 5 6); [4, 1, 3, 5, 6] with a hint, then keep 3 4 5 6 (best: 4 5 6) and roll a
+    6, or (``stop_early``) score 19 in 机会 at once."""
+    game = Game.new()
+    for i, (dice, box) in enumerate(FIRST_TWELVE):
+        game = game.apply(Roll(), FixedDice(*dice))
+        if i == 0:
+            game = game.apply(UseHint())
+        game = game.apply(Score(box))
+    assert game.sides[PLAYER].sheet.total == T
+    game = game.apply(Roll(), FixedDice(1, 2, 3, 5, 6))
+    game = game.apply(Roll((2, 3, 4)), FixedDice(4, 1)).apply(UseHint())
+    if not stop_early:
+        game = game.apply(Roll((0, 2, 3, 4)), FixedDice(6))
+    return game.apply(Score(Box.CHANCE))
+
+
+def test_each_decision_is_recorded_where_it_was_made(solver_table: Table) -> None:
+    review = review_side(chance_last(stop_early=False).sides[PLAYER], Advisor(solver_table))
+    decisions = review.decisions
+    assert [d.turn for d in decisions] == [*range(1, 13), 13, 13, 13]
+    assert [d.roll for d in decisions] == [1] * 12 + [1, 2, 3]
+    assert [d.rolls_left for d in decisions] == [2] * 12 + [2, 1, 0]
+    assert [d.kind for d in decisions] == ["score"] * 12 + ["keep", "keep", "score"]
+    assert [d.hinted for d in decisions] == [True] + [False] * 11 + [False, True, False]
+    assert [d.dice for d in decisions] == [dice for dice, _ in FIRST_TWELVE] + [
+        (1, 2, 3, 5, 6),
+        (4, 1, 3, 5, 6),
+        (4, 6, 3, 5, 6),
+    ]
+    assert [d.chosen.box for d in decisions[:12]] == [box for _, box in FIRST_TWELVE]
+    assert [d.chosen.keep for d in decisions[12:]] == [(3, 5, 6), (3, 4, 5, 6), None]
+    assert decisions[0].open_boxes == BOXES and decisions[0].upper_subtotal == 0
+    assert decisions[6].upper_subtotal == 63 and decisions[6].sheet.upper_bonus == 35
+    assert decisions[12].open_boxes == (Box.CHANCE,) and decisions[12].sheet.total == T
+
+
+def test_the_best_choice_and_its_loss_are_the_hand_worked_ones(solver_table: Table) -> None:
+    review = review_side(chance_last(stop_early=False).sides[PLAYER], Advisor(solver_table))
+    first, second, last = review.decisions[12:]
+    # First roll 1 2 3 5 6, two rolls left: keep what beats 4.25, the 5 and the 6.
+    assert first.w_before == pytest.approx(T + 5 * THREE_LEFT, abs=EXACT)
+    assert first.best.keep == (5, 6)
+    assert first.best.ev == pytest.approx(T + 11 + 3 * TWO_LEFT, abs=EXACT)  # 241.75
+    assert first.luck == pytest.approx(11 + 3 * TWO_LEFT - 5 * THREE_LEFT, abs=EXACT)
+    # Holding the 3 too: it will be rolled again next time, worth 3.5 then, not 4.25 now.
+    assert first.chosen.ev == pytest.approx(T + 11 + ONE_LEFT + 2 * TWO_LEFT, abs=EXACT)
+    assert first.loss == pytest.approx(0.75, abs=EXACT)
+    # Then 4 1 3 5 6 with one roll left: keep what beats 3.5, the 4, 5 and 6.
+    assert second.w_before == pytest.approx(first.chosen.ev, abs=EXACT)
+    assert second.best.keep == (4, 5, 6)
+    assert second.best.ev == pytest.approx(T + 15 + 2 * ONE_LEFT, abs=EXACT)
+    assert second.luck == pytest.approx(-1.0, abs=EXACT)
+    assert second.loss == pytest.approx(0.5, abs=EXACT)  # the 3 held for good this time
+    # Last, 4 6 3 5 6 go in 机会: nothing to choose, no loss.
+    assert (last.best.box, last.chosen.box, last.loss) == (Box.CHANCE, Box.CHANCE, 0)
+    assert last.luck == pytest.approx(24 - (18 + ONE_LEFT), abs=EXACT)
+    assert last.w_after == review.final_total == T + 24
+    # The two mistakes of the last turn, costliest first; every mistake in that order.
+    mistakes = review.mistakes()
+    assert [m.loss for m in mistakes] == sorted((m.loss for m in mistakes), reverse=True)
+    assert [(m.turn, m.roll) for m in mistakes if m.turn == 13] == [(13, 1), (13, 2)]
+    assert review.average_loss == pytest.approx(review.loss / 15, abs=1e-12)
+
+
+def test_scoring_with_rolls_left_is_weighed_against_rolling_on(solver_table: Table) -> None:
+    review = review_side(chance_last(stop_early=True).sides[PLAYER], Advisor(solver_table))
+    stop = review.decisions[-1]
+    assert (stop.turn, stop.roll, stop.rolls_left, stop.kind) == (13, 2, 1, "score")
+    assert stop.chosen.box is Box.CHANCE and stop.chosen.ev == pytest.approx(T + 19, abs=1e-6)
+    assert stop.best.keep == (4, 5, 6)
+    assert stop.loss == pytest.approx(15 + 2 * ONE_LEFT - 19, abs=1e-6)  # 3 points
+    assert review.final_total == T + 19
+
+
+def test_deliberate_risks_are_not_mistakes(solver_table: Table) -> None:
+    review = review_side(chance_last(stop_early=False).sides[PLAYER], Advisor(solver_table))
+    risky = replace(review, risks={12: 0.3})  # the keep of 3 5 6, taken to win
+    assert risky.risk_loss == pytest.approx(0.75, abs=1e-6)
+    assert risky.mistake_loss == pytest.approx(review.loss - 0.75, abs=1e-6)
+    assert risky.average_loss == pytest.approx((review.loss - 0.75) / 15, abs=1e-9)
+    assert review.decisions[12] not in risky.mistakes()
+    assert review.decisions[12] in review.mistakes()
+    assert risky.optimal_count == review.optimal_count
+    empty = replace(review, decisions=(), loss=0.0)
+    assert empty.average_loss == 0.0 and empty.decision_count == 0
+
+
+def test_a_yahtzee_bonus_counts_in_the_review(solver_table: Table) -> None:
+    advisor = Advisor(solver_table)
+    game = Game.new().apply(Roll(), FixedDice(3, 3, 3, 3, 3)).apply(Score(Box.YAHTZEE))
+    game = game.apply(Roll(), FixedDice(4, 4, 4, 4, 4)).apply(Score(Box.FOURS))  # Joker, +100
+    game = optimal_game(advisor, 6, game)
+    side = game.sides[PLAYER]
+    assert side.sheet.yahtzee_bonus >= 100
+    review = review_side(side, advisor)
+    assert review.final_total == side.sheet.total
+    assert review.decisions[-1].w_after == pytest.approx(side.sheet.total, abs=1e-6)
+    assert review.start + review.luck - review.loss == pytest.approx(side.sheet.total, abs=1e-6)

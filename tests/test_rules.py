@@ -8,12 +8,16 @@ import pytest
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.rules import (
     BOXES,
+    MAX_TOTAL,
     POSSIBLE_POINTS,
     Box,
     Sheet,
+    _possible_points,
     bonus_for,
     check_dice,
     choices,
+    is_yahtzee,
+    joker_points,
     points,
     score,
 )
@@ -59,14 +63,43 @@ def test_points(dice: tuple[int, ...], box: Box, expected: int) -> None:
     assert points(box, dice) == expected
 
 
-def test_possible_points_cover_every_roll() -> None:
+def test_possible_points_are_exactly_what_rolls_score() -> None:
     import itertools
 
+    scored: dict[Box, set[int]] = {box: set() for box in BOXES}
     for dice in itertools.product(range(1, 7), repeat=5):
         for box in BOXES:
-            assert points(box, dice) in POSSIBLE_POINTS[box]
+            scored[box].add(points(box, dice))
+    # Called, not only read: the constant is made once, when the module is imported.
+    assert _possible_points() == POSSIBLE_POINTS == scored
     assert 26 not in POSSIBLE_POINTS[B.FULL_HOUSE]
     assert 7 not in POSSIBLE_POINTS[B.TWOS]
+    # Every box at its best, the +35, and a bonus on each of the other twelve turns.
+    assert MAX_TOTAL == 5 + 10 + 15 + 20 + 25 + 30 + 30 + 30 + 25 + 30 + 40 + 50 + 30 + 35 + 1200
+
+
+@pytest.mark.parametrize(
+    ("dice", "expected"),
+    [((4, 4, 4, 4, 4), True), ((4, 4, 4, 4, 3), False), ((4, 4, 4), False), ((), False)],
+)
+def test_a_yahtzee_is_five_dice_alike(dice: tuple[int, ...], expected: bool) -> None:
+    assert is_yahtzee(dice) is expected
+
+
+@pytest.mark.parametrize(
+    ("box", "expected"),
+    [
+        (B.THREE_OF_A_KIND, 20),
+        (B.FOUR_OF_A_KIND, 20),
+        (B.FULL_HOUSE, 25),
+        (B.SMALL_STRAIGHT, 30),
+        (B.LARGE_STRAIGHT, 40),
+        (B.CHANCE, 20),
+        (B.FOURS, 20),
+    ],
+)
+def test_joker_points_are_the_full_values(box: Box, expected: int) -> None:
+    assert joker_points(box, (4, 4, 4, 4, 4)) == expected
 
 
 def sheet(**scores: int) -> Sheet:
@@ -171,8 +204,13 @@ def test_a_scored_zero_is_filled_not_open() -> None:
 
 
 def test_joker_refuses_other_boxes_with_a_clear_error() -> None:
-    with pytest.raises(IllegalMoveError, match="Joker"):
+    with pytest.raises(IllegalMoveError) as refused:
         score(sheet(yahtzee=0), B.CHANCE, (4, 4, 4, 4, 4))
+    assert str(refused.value) == (
+        "box 'chance' is not allowed for [4, 4, 4, 4, 4] under the Joker rule (allowed: fours)"
+    )
+    with pytest.raises(IllegalMoveError, match=r"\(allowed: three_of_a_kind, four_of_a_kind, "):
+        score(sheet(yahtzee=0, fours=8), B.ONES, (4, 4, 4, 4, 4))
 
 
 @pytest.mark.parametrize(
@@ -184,12 +222,35 @@ def test_joker_refuses_other_boxes_with_a_clear_error() -> None:
         ({"chance": "12"}, 0, "'12' is not a possible score"),
         ({"yahtzee": 0}, 100, "needs 50 in yahtzee, got 0"),
         ({}, 100, "needs 50 in yahtzee, but yahtzee is empty"),
-        ({"yahtzee": 50}, 150, "multiple of 100"),
+        ({"yahtzee": 50}, 150, "multiple of 100 from 0 up, got 150"),
+        ({"yahtzee": 50}, -100, "multiple of 100 from 0 up, got -100"),
+        ({}, -100, "multiple of 100 from 0 up, got -100"),
+        ({"yahtzee": 50}, True, "multiple of 100 from 0 up, got True"),
     ],
 )
 def test_impossible_sheets_are_refused(scores: dict[str, object], bonus: int, message: str) -> None:
     with pytest.raises(MalformedError, match=message):
         Sheet.from_scores(scores, bonus)  # type: ignore[arg-type]
+
+
+def test_a_sheet_from_scores_has_no_bonus_unless_given() -> None:
+    assert Sheet.from_scores({"yahtzee": 50}).yahtzee_bonus == 0
+    assert Sheet.from_scores({"yahtzee": 50}, 300).yahtzee_bonus == 300
+
+
+@pytest.mark.parametrize("bonus", [-100, -1, 50, 150, 1.0, "100", None])
+def test_a_sheet_holds_only_a_whole_number_of_bonuses(bonus: object) -> None:
+    # Built directly too, not only from scores: a negative bonus once went through.
+    with pytest.raises(MalformedError) as refused:
+        Sheet(yahtzee_bonus=bonus)  # type: ignore[arg-type]
+    assert str(refused.value) == f"yahtzee_bonus must be a multiple of 100 from 0 up, got {bonus!r}"
+    assert Sheet(yahtzee_bonus=200).yahtzee_bonus == 200
+
+
+def test_a_sheet_has_thirteen_boxes() -> None:
+    with pytest.raises(MalformedError) as refused:
+        Sheet((None,) * 12)
+    assert str(refused.value) == "a sheet has 13 boxes, got 12"
 
 
 @pytest.mark.parametrize(
@@ -205,3 +266,12 @@ def test_impossible_sheets_are_refused(scores: dict[str, object], bonus: int, me
 def test_check_dice(dice: object, message: str) -> None:
     with pytest.raises(MalformedError, match=message):
         check_dice(dice)
+
+
+def test_check_dice_gives_the_faces_back() -> None:
+    assert check_dice([6, 1, 6, 2, 5]) == (6, 1, 6, 2, 5)
+    assert check_dice((1, 6), count=2) == (1, 6)
+    with pytest.raises(MalformedError, match=r"^a die shows 1 to 6, got 0 in \[0, 1\]$"):
+        check_dice([0, 1], count=2)
+    with pytest.raises(MalformedError, match=r"^dice must be a list of 2 faces, got 12$"):
+        check_dice(12, count=2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -301,7 +302,7 @@ def test_mutated_tables_are_rejected_or_still_consistent(seed: int, data: Any) -
 # The snapshot -------------------------------------------------------------------------------
 
 
-def test_the_snapshot_names_every_seat_and_keeps_the_old_fields() -> None:
+def test_the_snapshot_names_every_seat() -> None:
     game = Game.seated([Seat("小明", HUMAN), Seat("高手", EXPERT), Seat("小红", HUMAN)], First.ME)
     rng = random.Random(2)
     for _ in range(2):  # 小明 and the 高手 play; 小红 is in turn
@@ -311,12 +312,12 @@ def test_the_snapshot_names_every_seat_and_keeps_the_old_fields() -> None:
         ("小明", "human"), ("高手", "expert"), ("小红", "human")
     ]  # fmt: skip
     assert view["current"] == 2 and view["sides"][2]["acting"]
-    assert view["mode"] == "table" and view["difficulty"] is None
-    # Compatibility fields: a person in turn, with its hints; columns labelled by name.
-    assert view["acting"] == "player" and view["hints_left"] == HINTS_PER_GAME
-    assert [s["label"] for s in view["sides"]] == ["小明", "高手", "小红"]
-    assert [s["who"] for s in view["sides"]] == ["player", "computer", "player"]
+    assert view["mode"] == "table"
+    assert [s["hints_left"] for s in view["sides"]] == [HINTS_PER_GAME, 0, HINTS_PER_GAME]
     assert "place" not in view["sides"][0]
+    # No field of the two-sided page is left: the seats say it all.
+    assert not {"acting", "hints_left", "difficulty", "difficulty_zh", "win"} & set(view)
+    assert not {"who", "label"} & set(view["sides"][0])
 
 
 def test_a_finished_table_ranks_its_seats_in_the_snapshot() -> None:
@@ -473,6 +474,10 @@ def test_the_page_terms_bound_the_table() -> None:
 
     terms = page_terms()
     assert (terms.seats.min, terms.seats.max, terms.seats.name_length) == (2, 4, 12)
+    # The page says what is wrong with a name before sending it: these characters are refused.
+    controls = re.compile(f"[{terms.seats.controls}]")
+    assert all(controls.search(c) for c in ("\n", "\x07", "\x85", "\u2028"))
+    assert not controls.search("小明 Ann\u3000")
     assert [t.key for t in terms.players] == ["human", "beginner", "normal", "expert"]
     assert ("table", "和朋友玩") in [(t.key, t.name) for t in terms.modes]
     assert [b.value for b in BOXES][:1] == ["ones"]

@@ -64,7 +64,10 @@ def test_third_roll_locks_and_vs_columns() -> None:
     game = game.apply(Roll(), dice).apply(Roll(), dice).apply(Roll(), dice)
     snap = snapshot(game)
     assert snap["phase"] == "score" and not snap["can_roll"] and snap["rolls_left"] == 0
-    assert [s["label"] for s in snap["sides"]] == ["你", "电脑"]
+    assert [(s["name"], s["player"]) for s in snap["sides"]] == [
+        ("你", "human"),
+        ("电脑", "expert"),
+    ]
     assert snap["sides"][0]["acting"] and not snap["sides"][1]["acting"]
     assert all(row["preview"] is None for row in rows(snap, 1).values())
 

@@ -54,6 +54,29 @@ def holds(given: Any, expected: Any, path: str = "view") -> None:
         )
 
 
+def seated(given: dict[str, Any], expected: dict[str, Any]) -> None:
+    """``given`` draws what ``expected`` (a version 1 snapshot) drew, its seats naming what the
+    one-person fields said: the seat in turn (``acting``), the person's hints (``hints_left``),
+    the computer's level (``difficulty``; its Chinese name is the page's), who plays each side
+    (``who``, ``label``) and whether the person won (``result.player_won``)."""
+    old = dict(expected)
+    acting, hints, level = old.pop("acting"), old.pop("hints_left"), old.pop("difficulty")
+    old.pop("difficulty_zh")
+    old["sides"] = [
+        {k: v for k, v in side.items() if k not in ("who", "label")} for side in old["sides"]
+    ]
+    if old["result"] is not None:
+        player_won = old["result"].pop("player_won")
+        assert player_won == (given["result"]["winner"] == 0)
+    holds(given, old)
+    seats = given["sides"]
+    assert (seats[given["current"]]["player"] == "human") == (acting == "player")
+    assert seats[0]["hints_left"] == hints
+    for seat, side in zip(seats, expected["sides"], strict=True):
+        assert seat["name"] == side["label"]
+        assert seat["player"] == ("human" if side["who"] == "player" else level)
+
+
 def action_of(data: dict[str, Any]) -> Action:
     match data["type"]:
         case "roll":
@@ -77,13 +100,13 @@ def dice_of(case: dict[str, Any]) -> RandomSource:
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_a_v1_save_loads_and_plays_on_as_before(case: dict[str, Any]) -> None:
     game = from_json(case["save"])
-    holds(snapshot(game), case["view"])
+    seated(snapshot(game), case["view"])
     assert to_json(game) == case["save"]  # written back as it came
     dice = dice_of(case)
     for action in case["actions"]:
         game = game.apply(action_of(action), dice)
     assert to_json(game) == case["final"]
-    holds(snapshot(game), case["final_view"])
+    seated(snapshot(game), case["final_view"])
 
 
 def test_the_corpus_covers_what_browsers_hold() -> None:

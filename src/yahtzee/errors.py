@@ -9,6 +9,7 @@ status and a Chinese message in a single place; ``code`` and ``zh`` exist for th
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 
 def clip(text: str, limit: int) -> str:
@@ -20,6 +21,15 @@ def quote(value: object, limit: int = 60) -> str:
     """``value`` as an error message quotes input: as JSON, cut to ``limit`` characters (a
     megabyte of bad input must not come back as a megabyte of message)."""
     return clip(json.dumps(value, ensure_ascii=False, default=repr), limit)
+
+
+def field_path(loc: Sequence[int | str], whole: str = "") -> str:
+    """A field's place as every message names it, ``sides[0].sheet.twos``, from its keys and
+    indices; ``whole`` names the root (``game`` for a saved game, nothing for a request)."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
+    return text or whole
 
 
 class YahtzeeError(ValueError):

@@ -18,8 +18,8 @@ one; this module never sees it). A die rolled at (side, turn, roll, position) ta
 value whatever else is held, and a held die keeps its value; the side is the seat's index. A game
 without a record draws fresh dice from any ``RandomSource``.
 
-``apply`` is the checked path the API uses. ``Game.unchecked_roll`` / ``unchecked_score`` skip the
-checks for callers that generate only legal moves (simulators).
+``apply`` is the checked path the API uses. ``Game.unchecked_roll`` skips the checks for callers
+that generate only legal rolls (simulators).
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from yahtzee.rules import (
     NUM_DICE,
     Box,
     Sheet,
-    bonus_for,
     choices,
     score,
 )
@@ -437,8 +436,10 @@ class Game:
 
     @property
     def hints_left(self) -> int:
-        """The hints the seat in turn has left (none for a computer)."""
-        return self.acting.hints_left
+        """The hints of the person in turn, or of the next person to play while a computer is
+        (0 when no seat is a person): in 单人挑战 and 人机对战, always the player's."""
+        order = play_order(self.current, len(self.sides))
+        return next((self.sides[i].hints_left for i in order if self.sides[i].human), 0)
 
     @property
     def result(self) -> Result | None:
@@ -567,17 +568,6 @@ class Game:
             rolls=(*turn.rolls, dice), keeps=keeps, hinted=(*turn.hinted, False), held=held
         )
         return replace(self, turn=new_turn)
-
-    def unchecked_score(self, box: Box) -> Game:
-        """Score without checks: the caller guarantees ``box`` is in ``allowed()``."""
-        dice = self.turn.dice
-        assert dice is not None
-        sheet = self.acting.sheet
-        allowed = choices(sheet, dice)
-        boxes = list(sheet.boxes)
-        boxes[box.pos] = allowed[box]
-        new_sheet = Sheet(tuple(boxes), sheet.yahtzee_bonus + bonus_for(sheet, dice))
-        return self._after_score(box, new_sheet)
 
     def _after_score(self, box: Box, new_sheet: Sheet) -> Game:
         side = self.acting

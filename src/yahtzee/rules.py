@@ -204,6 +204,7 @@ class Sheet:
     def __post_init__(self) -> None:
         if len(self.boxes) != len(BOXES):
             raise MalformedError(f"a sheet has {len(BOXES)} boxes, got {len(self.boxes)}")
+        _check_bonus(self.yahtzee_bonus)
 
     @classmethod
     def from_scores(cls, scores: Mapping[str, int], yahtzee_bonus: int = 0) -> Sheet:
@@ -215,8 +216,7 @@ class Sheet:
             if type(value) is not int or value not in POSSIBLE_POINTS[box]:
                 raise MalformedError(f"{value!r} is not a possible score for {box.value}")
             boxes[box.pos] = value
-        if type(yahtzee_bonus) is not int or yahtzee_bonus < 0 or yahtzee_bonus % YAHTZEE_BONUS:
-            raise MalformedError(f"yahtzee_bonus must be a multiple of 100, got {yahtzee_bonus!r}")
+        _check_bonus(yahtzee_bonus)
         if yahtzee_bonus and boxes[Box.YAHTZEE.pos] != YAHTZEE_POINTS:
             held = boxes[Box.YAHTZEE.pos]
             raise MalformedError(
@@ -267,6 +267,14 @@ class Sheet:
     def scores(self) -> dict[str, int]:
         """The filled boxes as ``{box key: points}``."""
         return {box.value: v for box in BOXES if (v := self.boxes[box.pos]) is not None}
+
+
+def _check_bonus(yahtzee_bonus: object) -> None:
+    """Raise MalformedError unless ``yahtzee_bonus`` is a whole number of Yahtzee bonuses."""
+    if type(yahtzee_bonus) is not int or yahtzee_bonus < 0 or yahtzee_bonus % YAHTZEE_BONUS:
+        raise MalformedError(
+            f"yahtzee_bonus must be a multiple of {YAHTZEE_BONUS} from 0 up, got {yahtzee_bonus!r}"
+        )
 
 
 def choices(sheet: Sheet, dice: Iterable[int]) -> dict[Box, int]:

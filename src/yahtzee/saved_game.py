@@ -29,7 +29,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationError
 from pydantic_core import PydanticCustomError
 
-from yahtzee.errors import InvalidGameError, clip, quote
+from yahtzee.errors import InvalidGameError, clip, field_path, quote
 
 BoxName = Literal[
     "ones",
@@ -63,6 +63,13 @@ def _not_null(value: object) -> object:
     if value is None:
         raise PydanticCustomError("model_type", "Input should be an object")
     return value
+
+
+def _object_only(schema: dict[str, Any]) -> None:
+    # The document's side of ``_not_null``: the key holds an object when present (the null the
+    # type admits means "left out", and is refused if sent).
+    schema.update(schema.pop("anyOf")[0])
+    schema.pop("default", None)
 
 
 def _exact_int(value: object) -> object:
@@ -173,7 +180,11 @@ class GameModelV1(_GamePart):
     sides: Annotated[list[SideModel], Field(min_length=1, max_length=MAX_SIDES)]
     turn: TurnModel
     result: ResultModel | None
-    record: Annotated[RecordModel | None, BeforeValidator(_not_null)] = None
+    record: Annotated[
+        RecordModel | None,
+        BeforeValidator(_not_null),
+        Field(json_schema_extra=_object_only),
+    ] = None
 
 
 class GameModelV2(_GamePart):
@@ -221,14 +232,6 @@ def check_shape(data: object) -> SavedGame:
         raise InvalidGameError(shape_problem(first, first["loc"])) from error
 
 
-def field_path(loc: Sequence[int | str]) -> str:
-    """A field's place as the codec names it: ``sides[0].sheet.twos``; ``game`` for the whole."""
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
-    return text or "game"
-
-
 _EXPECTED: Mapping[str, str] = {
     "model_type": "expected an object",
     "model_attributes_type": "expected an object",
@@ -241,20 +244,31 @@ _EXPECTED: Mapping[str, str] = {
 }
 
 
+def key_problem(error: Mapping[str, Any], loc: Sequence[int | str], whole: str) -> str | None:
+    """A key left out or not declared, ``loc`` its place (the key last), as ``path: missing
+    key 'turn'`` or ``path: unknown key "cheat"``; None for any other error. ``whole`` names the
+    object at the root (``game``; nothing for a request's body, whose keys go without a path)."""
+    kind = error.get("type")
+    if kind not in ("missing", "extra_forbidden") or not loc:
+        return None
+    where = field_path(loc[:-1], whole)
+    problem = f"missing key {loc[-1]!r}" if kind == "missing" else f"unknown key {quote(loc[-1])}"
+    return f"{where}: {problem}" if where else problem
+
+
 def shape_problem(error: Mapping[str, Any], loc: Sequence[int | str]) -> str:
     """One of pydantic's errors about a saved game, ``loc`` its place within the game, as
     ``path: problem`` in the codec's words, quoting the input."""
     kind = str(error.get("type"))
     given = error.get("input")
-    if kind == "missing":
-        return f"{field_path(loc[:-1])}: missing key {loc[-1]!r}"
-    if kind == "extra_forbidden":
-        return f"{field_path(loc[:-1])}: unknown key {quote(loc[-1])}"
+    keys = key_problem(error, loc, "game")
+    if keys is not None:
+        return keys
     field = _field_schema(loc)
     if kind in ("too_short", "too_long") and isinstance(given, Sequence):
         low, high = field.get("minItems", 0), field["maxItems"]
         wanted = high if low == high else f"{low} to {high}"
-        return f"{field_path(loc)}: expected {wanted} items, got {len(given)}"
+        return f"{field_path(loc, 'game')}: expected {wanted} items, got {len(given)}"
     if kind in ("greater_than_equal", "less_than_equal"):
         low, high = field["minimum"], field["maximum"]
         expected = f"expected {low}" if low == high else f"expected {low} to {high}"
@@ -267,7 +281,7 @@ def shape_problem(error: Mapping[str, Any], loc: Sequence[int | str]) -> str:
     else:
         # Pydantic's own words, in JSON's terms (null, not None); they may carry input: clipped.
         expected = clip(str(error.get("msg", "invalid")).replace("None", "null"), 200)
-    return f"{field_path(loc)}: {expected}, got {quote(given)}"
+    return f"{field_path(loc, 'game')}: {expected}, got {quote(given)}"
 
 
 @functools.cache

@@ -9,20 +9,11 @@ here are the contract: the API's response models are made from them.
 Seats: ``sides[i]`` is seat ``i`` (its ``name``, ``player``: ``human`` or a level, its
 ``hints_left``, and once the game is over its ``place``), ``current`` the seat in turn,
 ``result.places`` each seat's place (1 is best; tied totals share a place) and ``chances`` each
-seat's 胜率 once the tables are loaded.
+seat's 胜率 once the tables are loaded. 单人挑战 is the one seat 你; 人机对战 is 你 (seat 0) and
+电脑 (seat 1), whose level is its ``player``.
 
-Compatibility fields, derived from the seats for the page as it reads 单人挑战 and 人机对战
-today, to be removed once it reads the seat fields above (each means what it always has in
-those two modes):
-
-- ``acting``: ``"player"`` when the seat in turn is a person, else ``"computer"``;
-- ``hints_left``: the hints of the seat in turn when it is a person, else of the next person
-  to play (in both modes, the player's);
-- ``difficulty`` / ``difficulty_zh``: 人机对战's computer level (null in other modes);
-- ``sides[i].who`` (``player`` for a person, else ``computer``) and ``sides[i].label`` (the
-  seat's name: 你, 电脑);
-- ``result.player_won`` (a person has the best total alone; in both modes, the player won);
-- ``win``: 人机对战's ``{player, draw, computer}``, the two seats' ``chances``.
+``WinShares`` (``win_shares``) is 人机对战's 胜率 as the review's chart still carries it
+(``report.CurveView.end``); the snapshot itself has only ``chances``.
 """
 
 from __future__ import annotations
@@ -30,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from yahtzee.game import ROUNDS, THE_COMPUTER, YOU, Difficulty, Game, Mode, play_order
+from yahtzee.game import ROUNDS, THE_COMPUTER, YOU, Game
 from yahtzee.plain import plain
 from yahtzee.rules import (
     BOXES,
@@ -86,10 +77,6 @@ PlayerKey = Literal["human", "beginner", "normal", "expert"]
 class SideView(Totals):
     """One seat's column: its name and player, whether it acts now, its boxes and sums."""
 
-    who: Literal["player", "computer"]
-    """Compatibility: ``player`` for a person, ``computer`` for a computer (use ``player``)."""
-    label: str
-    """The seat's name, as the column is headed (compatibility: use ``name``)."""
     acting: bool
     boxes: tuple[BoxView, ...]
     name: str
@@ -109,8 +96,6 @@ class ResultView:
     winner: int | None
     """The seat with the best total alone; null when it is shared (or for a single seat
     never)."""
-    player_won: bool
-    """Compatibility: a person has the best total alone."""
     draw: bool
     """The best total is shared by two seats or more."""
     sides: tuple[Totals, ...]
@@ -121,7 +106,8 @@ class ResultView:
 
 @dataclass(frozen=True, slots=True)
 class WinShares:
-    """人机对战's 胜率: each outcome's chance from here, to 0.01 %; they sum to 1."""
+    """人机对战's 胜率: each outcome's chance from here, to 0.01 %; they sum to 1 (the review's
+    chart, ``report.CurveView.end``)."""
 
     player: float
     draw: float
@@ -145,20 +131,13 @@ class Snapshot:
     """Everything the page draws for one game."""
 
     mode: Literal["single", "vs", "table"]
-    difficulty: Literal["beginner", "normal", "expert"] | None
-    """Compatibility: 人机对战's computer level (see the module's notes)."""
-    difficulty_zh: str | None
     first: Literal["me", "computer", "random"]
     starter: int
     round: int
     rounds: int
     current: int
     """The seat in turn (the last to play, once the game is over)."""
-    acting: Literal["player", "computer"]
-    """Compatibility: whether the seat in turn is a person (see the module's notes)."""
     phase: Phase
-    hints_left: int
-    """Compatibility: a person's hints left (see the module's notes; use the sides')."""
     hinted_now: bool
     finished: bool
     dice: tuple[int, ...] | None
@@ -175,8 +154,6 @@ class Snapshot:
     bonus_now: int
     sides: tuple[SideView, ...]
     result: ResultView | None
-    win: WinShares | None = None
-    """Compatibility: 人机对战's ``chances`` as the page reads them (left out otherwise)."""
     chances: SeatChances | None = None
     """Each seat's 胜率, in a game of two seats or more once the 胜率 tables are loaded (the key
     is left out otherwise)."""
@@ -187,7 +164,8 @@ class Snapshot:
     """The day (YYYY-MM-DD, China time) of the daily challenge this game is (left out if none)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The snapshot as JSON-ready data (``win`` left out when there is none)."""
+        """The snapshot as JSON-ready data (``chances``, ``record`` and ``daily`` left out when
+        there are none)."""
         data: dict[str, Any] = plain(self)
         return data
 
@@ -247,8 +225,6 @@ def _side(game: Game, index: int) -> SideView:
     result = game.result
     return SideView(
         **_sums(side.sheet),
-        who="player" if side.human else "computer",
-        label=side.name,
         acting=index == game.current and not game.finished,
         boxes=_boxes(game, index),
         name=side.name,
@@ -265,26 +241,11 @@ def _result(game: Game) -> ResultView | None:
     return ResultView(
         totals=tuple(result.totals),
         winner=result.winner,
-        player_won=result.winner is not None and game.sides[result.winner].human,
         draw=result.winner is None and len(result.totals) > 1,
         sides=tuple(Totals(**_sums(side.sheet)) for side in game.sides),
         places=result.places,
         names=tuple(side.name for side in game.sides),
     )
-
-
-def person_hints(game: Game) -> int:
-    """The hints of the seat in turn when it is a person, else of the next person to play (0
-    when nobody is one): the compatibility ``hints_left``."""
-    order = play_order(game.current, len(game.sides))
-    return next((game.sides[i].hints_left for i in order if game.sides[i].human), 0)
-
-
-def vs_level(game: Game) -> Difficulty | None:
-    """人机对战's computer level: the compatibility ``difficulty``."""
-    if game.mode is not Mode.VS:
-        return None
-    return next((side.seat.level for side in game.sides if not side.human), None)
 
 
 def win_shares(chances: SeatChances) -> WinShares:
@@ -316,19 +277,14 @@ def view_of(game: Game, chances: SeatChances | None = None) -> Snapshot:
     acting_sheet = game.acting.sheet
     joker = bool(dice) and is_yahtzee(dice or ()) and acting_sheet.get(Box.YAHTZEE) is not None
     bonus = bonus_for(acting_sheet, dice) if dice else 0
-    level = vs_level(game)
     return Snapshot(
         mode=game.mode.value,
-        difficulty=level.value if level else None,
-        difficulty_zh=level.zh if level else None,
         first=game.first.value,
         starter=game.starter,
         round=game.round,
         rounds=ROUNDS,
         current=game.current,
-        acting="player" if game.acting.human else "computer",
         phase=_phase(game),
-        hints_left=person_hints(game),
         hinted_now=game.hinted_now,
         finished=game.finished,
         dice=tuple(dice) if dice else None,
@@ -344,7 +300,6 @@ def view_of(game: Game, chances: SeatChances | None = None) -> Snapshot:
         bonus_now=bonus,
         sides=tuple(_side(game, i) for i in range(len(game.sides))),
         result=_result(game),
-        win=win_shares(chances) if chances is not None and game.mode is Mode.VS else None,
         chances=chances,
         record=game.record.id if game.record else None,
         daily=game.record.daily.isoformat() if game.record and game.record.daily else None,

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Final, Literal
 
 from yahtzee.game import (
+    CONTROLS,
     HINTS_PER_GAME,
     MAX_SEATS,
     MIN_TABLE_SEATS,
@@ -131,6 +132,28 @@ GLOSSES: Final = (
     ),
 )
 """(key, name, gloss) of each figure the result dialog, the review and the hints show."""
+TOUR: Final = (
+    ("roll", "掷骰子", f"每回合最多掷 {MAX_ROLLS} 次。先点「掷骰子」，{NUM_DICE} 颗骰子一起掷出。"),
+    (
+        "hold",
+        "保留",
+        "点一下骰子就把它留下：它会抬起来，下面标着「保留」。"
+        "再掷只换没留下的几颗；再点一下取消保留。",
+    ),
+    (
+        "score",
+        "登记",
+        f"满意了（或掷满 {MAX_ROLLS} 次），就在计分表里自己那一列点一格：绿色数字是现在能得的分，"
+        f"✕0 是只得 0 分。每格只能用一次，{ROUNDS} 格填满一局结束。点格子的名字，能看它的规则。",
+    ),
+    (
+        "upper_bonus",
+        "上区奖励",
+        f"一点到六点这六格加起来满 {UPPER_BONUS_THRESHOLD} 分，再奖励 {UPPER_BONUS} 分，"
+        "差一分也没有：平均每种点数要三颗。计分表上写着还差几分。",
+    ),
+)
+"""(key, title, words) of each step of the newcomer's walk-through, in order."""
 
 
 def box_rules() -> tuple[Gloss, ...]:
@@ -174,7 +197,10 @@ class SeatTerms:
     min: int
     max: int
     name_length: int
-    """The most characters a name has once trimmed (control characters are refused)."""
+    """The most characters a name has once trimmed."""
+    controls: str
+    """The characters a name may not hold, as a regular expression's character class
+    (``game.CONTROLS``: the control characters and the line and paragraph separators)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +246,8 @@ class PageTerms:
     upper bonus (``upper_bonus``) and the Yahtzee bonus (``yahtzee_bonus``)."""
     glossary: tuple[Gloss, ...]
     """What the figures of the result, the review and the hints mean, a line each (``GLOSSES``)."""
+    tour: tuple[Gloss, ...]
+    """The newcomer's walk-through: each step's title (``name``) and words (``TOUR``)."""
     rooms: RoomWords
     """The words of the room page (好友房)."""
 
@@ -244,7 +272,7 @@ def page_terms() -> PageTerms:
         levels=tuple(Term(level.value, level.zh) for level in Difficulty),
         modes=tuple(Term(mode.value, MODE_NAMES[mode]) for mode in Mode),
         players=tuple(Term(kind.value, PLAYER_NAMES[kind]) for kind in PlayerKind),
-        seats=SeatTerms(MIN_TABLE_SEATS, MAX_SEATS, NAME_LENGTH),
+        seats=SeatTerms(MIN_TABLE_SEATS, MAX_SEATS, NAME_LENGTH, CONTROLS),
         sides=SIDE_LABELS,
         rounds=ROUNDS,
         max_rolls=MAX_ROLLS,
@@ -263,6 +291,7 @@ def page_terms() -> PageTerms:
         max_seed=MAX_SEED,
         box_rules=box_rules(),
         glossary=glossary(),
+        tour=tuple(Gloss(key, title, text) for key, title, text in TOUR),
         rooms=RoomWords(),
     )
 

@@ -1,4 +1,12 @@
-"""Fixtures of the browser suite: the app in a child process, one Chromium, guarded pages.
+"""Fixtures of the browser suite: the app in a thread, one Chromium, guarded pages.
+
+Each test makes its own game state. The app (one per session, so one per pytest-xdist worker)
+runs in this process, and ``server_url`` re-seeds its dice from the test's node id before the
+test starts: the records of the games a test starts, the 普通 computer's slips, 随机's coin and
+practice seeds follow from the test alone, whichever tests ran before it, in whatever order, on
+whichever worker. Every page opens in a fresh browser context (its own localStorage, cache and
+service worker). Tests that need particular dice still get them: a saved game resumed, a roll
+answered by ``install_roll``, or a record passed to the API.
 
 Every page opened through ``open_table`` is guarded: a request to any host other than loopback
 is recorded and aborted, and uncaught script errors or console errors (CSP violations included)
@@ -8,6 +16,10 @@ Pages open with ``?fast=1`` unless a test passes another ``query``: a test-only 
 default; see the top of static/js/main.js) that turns animations off and cuts the computer's
 thinking pauses (真实 2–5 s / 较快 1–2 s) to ~20 ms, so whole games against the computer take
 seconds. Only the pace test (tests/browser/test_vs.py) opens the page without it.
+
+A page's browser has seen the newcomer's walk-through (it opens by itself on a player's first
+game, js/ui/walkthrough.js) unless a test passes ``tour=True``: every other test plays as a
+player who knows the game.
 """
 
 from __future__ import annotations
@@ -19,14 +31,16 @@ from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from tests.browser.support import (
     CHROMIUM,
+    SEEN_TOUR,
     Guard,
     Motion,
     OpenTable,
-    ServerProcess,
+    ServerThread,
     Table,
     count_sounds,
     launch_chromium,
 )
+from yahtzee.solver import Table as SolverTable
 from yahtzee.winprob.tables import WinTables
 
 
@@ -36,23 +50,31 @@ def _need_chromium() -> None:
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory, win_tables: WinTables) -> Iterator[str]:
-    """The app (seeded dice) on a free loopback port, for the whole session.
+def app_server(solver_table: SolverTable, win_tables: WinTables) -> Iterator[ServerThread]:
+    """The app on a free loopback port, in a thread of this worker, for the whole session.
 
-    The 胜率 tables are in the session's cache dir before it starts, as a served worker finds
-    them once ``yahtzee solve --win`` is done: the page shows its 胜率 bar from the first game."""
+    It is handed the session's solver table, and the 胜率 tables are in the session's cache dir
+    before it starts: the page shows its 胜率 bar from the first game."""
     _need_chromium()
-    server = ServerProcess(tmp_path_factory.mktemp("server") / "server.log")
+    server = ServerThread(solver_table)
     try:
         server.wait_ready()
-        yield server.url
+        yield server
     finally:
         server.stop()
 
 
+@pytest.fixture
+def server_url(app_server: ServerThread, request: pytest.FixtureRequest) -> str:
+    """The session's app, its dice re-seeded from this test's node id (see the module's
+    docstring)."""
+    app_server.reseed(request.node.nodeid)
+    return app_server.url
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the session (tests run serially)."""
+    """One headless Chromium for the session (of this worker, under pytest-xdist)."""
     _need_chromium()
     with sync_playwright() as playwright:
         chromium = launch_chromium(playwright)
@@ -77,6 +99,7 @@ def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
         load: bool = True,
         beside: Table | None = None,
         base_url: str | None = None,
+        tour: bool = False,
     ) -> Table:
         guard = Guard()
         guards.append(guard)
@@ -90,6 +113,8 @@ def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
             )
             contexts.append(context)
             guard.watch(context)
+            if not tour:
+                context.add_init_script(SEEN_TOUR)
         else:
             context = beside.page.context  # another tab of the same browser profile
         page = context.new_page()

@@ -26,7 +26,13 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
-from tests.browser.support import ComputerGate, ServerProcess, Table, launch_chromium
+from tests.browser.support import (
+    SEEN_TOUR,
+    ComputerGate,
+    ServerProcess,
+    Table,
+    launch_chromium,
+)
 from tests.gameplay import risky_game
 from yahtzee.codec import dumps
 from yahtzee.game import Difficulty, First, Game, Mode
@@ -72,6 +78,7 @@ def open_page(browser: Browser, url: str, size: tuple[int, int]) -> tuple[Browse
     context = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
     )
+    context.add_init_script(SEEN_TOUR)  # a player who knows the game
     return context, Table(context.new_page(), url)
 
 
@@ -232,6 +239,7 @@ def phone_picture(browser: Browser, url: str, scheme: str, out: Path) -> Path:
         is_mobile=True,
         color_scheme="dark" if scheme == "dark" else "light",
     )
+    context.add_init_script(SEEN_TOUR)
     table = Table(context.new_page(), url)
     table.open()
     to_mid_game(table)

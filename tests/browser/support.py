@@ -1,8 +1,10 @@
 """Shared pieces of the browser suite and the screenshot script (not a test module).
 
-``ServerProcess`` runs the real app (``create_app(seed=...)``) under uvicorn in a child process on a
-free loopback port; ``launch_chromium`` starts Debian's Chromium; ``Table`` drives the page the
-way a player does and reads back what it shows (dice, held state, previews) through the DOM.
+``ServerThread`` runs the real app (``create_app(seed=...)``) under uvicorn in a thread of this
+process, so the suite can re-seed its dice for each test; ``ServerProcess`` runs it in a child
+process that a test may stop and start again. Both listen on a free loopback port.
+``launch_chromium`` starts Debian's Chromium; ``Table`` drives the page the way a player does and
+reads back what it shows (dice, held state, previews) through the DOM.
 """
 
 from __future__ import annotations
@@ -14,23 +16,43 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 from urllib.parse import urlparse
 
+import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.gameplay import TEST_KEY
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import Game
-from yahtzee.rules import BOXES
+from yahtzee.dice_record import DiceRecords
+from yahtzee.game import Game, Mode, Roll, Score
+from yahtzee.rules import BOXES, choices
+from yahtzee.server.app import create_app
+from yahtzee.server.engine import Engine
 from yahtzee.snapshot import snapshot
+from yahtzee.solver import Table as SolverTable
 
-CHROMIUM: Final = Path(os.environ.get("YAHTZEE_CHROMIUM", "/usr/bin/chromium"))
+
+def _chromium() -> Path:
+    """``$YAHTZEE_CHROMIUM``, else Debian's headless shell (its old headless mode: the same Blink,
+    without the full browser's window machinery, so a page costs a third of the CPU and the
+    suite fits its time), else the full ``/usr/bin/chromium``."""
+    chosen = os.environ.get("YAHTZEE_CHROMIUM")
+    if chosen:
+        return Path(chosen)
+    shell = Path("/usr/bin/chromium-headless-shell")
+    return shell if shell.exists() else Path("/usr/bin/chromium")
+
+
+CHROMIUM: Final = _chromium()
 CHROMIUM_ARGS: Final = [
     "--no-sandbox",
     "--disable-gpu",
@@ -44,6 +66,14 @@ LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 BOX_KEYS: Final = tuple(box.value for box in BOXES)
 READY_TIMEOUT_S: Final = 300.0  # a fresh checkout compiles the solver and builds its table
 
+# A browser that has seen the newcomer's walk-through (js/ui/walkthrough.js): written before the
+# page's first script, unless it is there already (storage that throws is left as it is).
+SEEN_TOUR: Final = """try {
+  if (localStorage.getItem("yahtzee.tour") === null) {
+    localStorage.setItem("yahtzee.tour", JSON.stringify({ version: 1, seen: "before" }));
+  }
+} catch {}"""
+
 DIE_NAME: Final = re.compile(r"^第([1-5])颗 (?:([1-6])点|未掷)( 已保留)?( 已锁定)?(（提示建议）)?$")
 BOX_NAME: Final = re.compile(r"^(\S+) (?:(已登记|正在登记) )?(\d+)分(（提示建议）)?$")
 
@@ -54,6 +84,51 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+class ServerThread:
+    """The app (dice seeded with ``seed``) under uvicorn in a daemon thread of this process.
+
+    In this process, so ``reseed`` can make a test's dice (new records, the 普通 computer's slips,
+    随机's coin, practice seeds) follow from the test alone: the engine's one generator is
+    re-seeded, no hook in the app needed. Its socket is bound before the thread starts, so two
+    workers never race for a port.
+    """
+
+    def __init__(self, table: SolverTable, seed: int = SEED) -> None:
+        app = create_app(seed=seed, table=table)
+        self.engine: Engine = app.state.engine
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.bind(("127.0.0.1", 0))
+        self.port: int = self.socket.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, log_level="warning", access_log=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.socket]}, name="app", daemon=True
+        )
+        self.thread.start()
+
+    def wait_ready(self, timeout: float = READY_TIMEOUT_S) -> None:
+        """Block until the server has started; raise RuntimeError if its thread ended or stalls."""
+        deadline = time.monotonic() + timeout
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError("the server thread ended before it started serving")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server was not ready after {timeout:.0f} s")
+            time.sleep(0.02)
+
+    def reseed(self, text: str) -> None:
+        """Seed the engine's generator from ``text`` (a test's node id): the records of new
+        games, and every other draw the server makes, then depend only on it."""
+        self.engine.rng.seed(text)
+
+    def stop(self) -> None:
+        """Ask the server to finish its requests and stop; wait for its thread."""
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.socket.close()
 
 
 class ServerProcess:
@@ -114,7 +189,7 @@ def requests_to(table: Table, *paths: str) -> list[str]:
 
 
 def launch_chromium(playwright: Playwright) -> Browser:
-    """Debian's Chromium, headless, with the background services switched off."""
+    """Debian's Chromium (``CHROMIUM``), headless, with the background services switched off."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
@@ -366,6 +441,28 @@ def resume_saved(table: Table, game: Game) -> None:
     table.wait_idle()
 
 
+def best_paying(game: Game) -> Roll | Score:
+    """One roll a turn, then the allowed box paying the most for it (the first on ties, as
+    ``Table.best_box`` picks on the page)."""
+    if game.turn.dice is None:
+        return Roll()
+    offered = choices(game.acting.sheet, game.turn.dice)
+    return Score(max(offered, key=lambda box: (offered[box], -BOX_KEYS.index(box.value))))
+
+
+def to_last_turn(table: Table, play: Callable[[Game], Roll | Score] = best_paying) -> Game:
+    """Play the page's single game on to the start of its last turn here, each step as ``play``
+    chooses, on the game's own dice record (the test server's key is ``TEST_KEY``), then resume
+    it in the page: the turns a test needs played, without clicking through them."""
+    game = table.saved_game()
+    assert game.mode is Mode.SINGLE and game.record is not None
+    records = DiceRecords(TEST_KEY)
+    while game.round < 13:
+        game = game.apply(play(game), records)
+    resume_saved(table, game)
+    return game
+
+
 class ComputerGate:
     """Holds the page's requests for a computer step while closed, so a test can look at (and
     poke) the page in the middle of the computer's turn; open by default."""
@@ -454,7 +551,8 @@ Motion = Literal["reduce", "no-preference"]
 class OpenTable(Protocol):
     """Open the page in a fresh browser context (fresh localStorage) and return its Table;
     ``beside`` opens another tab in that table's context instead (shared localStorage);
-    ``base_url`` points at another server than the session's."""
+    ``base_url`` points at another server than the session's; ``tour`` leaves the newcomer's
+    walk-through unseen (it opens on the first game)."""
 
     def __call__(
         self,
@@ -468,4 +566,5 @@ class OpenTable(Protocol):
         load: bool = True,
         beside: Table | None = None,
         base_url: str | None = None,
+        tour: bool = False,
     ) -> Table: ...

@@ -118,6 +118,8 @@ def returning_player(server_url: str, mode: str) -> dict[str, str]:
         "days": {date: {"record": "r", "started": 2, "first": 243, "expert": 261}},
     }
     lobby = {"mode": mode, "difficulty": "expert", "first": "computer"}
+    seats = [("小明", "human"), ("小红", "human"), ("普通电脑", "normal"), ("阿杰", "human")]
+    table = {"version": 1, "seats": [{"name": n, "player": p} for n, p in seats], "first": "me"}
     data = {
         "yahtzee.game": to_json(game),
         "yahtzee.records": RECORDS,
@@ -125,6 +127,7 @@ def returning_player(server_url: str, mode: str) -> dict[str, str]:
         "yahtzee.practice": practice_rounds(3),
         "yahtzee.luck": luck,
         "yahtzee.lobby": lobby,
+        "yahtzee.table": table,  # 和朋友玩's last table, of four seats
     }
     return {key: json.dumps(value) for key, value in data.items()}
 
@@ -161,7 +164,7 @@ def total(shifts: list[dict[str, Any]]) -> float:
     return sum(float(shift["value"]) for shift in shifts)
 
 
-@pytest.mark.parametrize("mode", ["single", "vs", "practice"])
+@pytest.mark.parametrize("mode", ["single", "vs", "table", "practice"])
 @pytest.mark.parametrize(("width", "height"), [(412, 823), (360, 640)])
 def test_a_returning_players_lobby_does_not_move(
     open_table: OpenTable, server_url: str, mode: str, width: int, height: int
@@ -183,3 +186,27 @@ def test_a_first_visit_does_not_move(open_table: OpenTable) -> None:
     shifts = shifts_of_first_load(table, None)
     assert total(shifts) < LIMIT, json.dumps(shifts, ensure_ascii=False)
     assert table.page.locator("#resume-btn").is_hidden()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 664), (360, 640)])
+def test_an_unfinished_daily_try_does_not_move(
+    open_table: OpenTable, server_url: str, width: int, height: int
+) -> None:
+    # The daily card then offers 「继续今天的挑战」 in place of 「开始今天的挑战」, and 「继续」
+    # names the game 每日挑战: both on the first screen, and neither moves anything.
+    storage = returning_player(server_url, "single")
+    date = today(server_url)
+    record = {"id": "0" * 32 + "-" + "0" * 8, "daily": date}
+    game = json.loads(storage["yahtzee.game"]) | {"mode": "single", "record": record}
+    game["sides"] = game["sides"][:1]
+    storage["yahtzee.game"] = json.dumps(game)
+    day = {"record": record["id"], "started": 1, "first": None, "expert": None}
+    storage["yahtzee.luck"] = json.dumps({"version": 1, "records": {}, "days": {date: day}})
+    table = open_table(width=width, height=height, touch=True, load=False)
+    shifts = shifts_of_first_load(table, storage)
+    assert total(shifts) < LIMIT, json.dumps(shifts, ensure_ascii=False)
+    page = table.page
+    assert page.locator("#daily").get_by_role("button").all_inner_texts() == ["继续今天的挑战"]
+    assert table.text("#resume-detail").startswith("每日挑战 · 第 ")
+    resume = page.locator("#resume-btn").bounding_box()
+    assert resume is not None and resume["y"] + resume["height"] <= height

@@ -72,10 +72,29 @@ def check_against_advisor(table: Table, advisor: Advisor, hint: dict[str, Any]) 
         assert best.box is not None and hint["box"] == best.box.value
         assert gold_boxes(table) == {best.box.value}
         assert gold_dice(table) == set()
-    assert table.status() == f"提示：{hint['text']}"
+    check_reason_first(table, hint)
+
+
+def check_reason_first(table: Table, hint: dict[str, Any]) -> None:
+    """The line says the hint's reason in words; a tap on it shows the figures behind it (the
+    hint's text, 期望总分 …) and what 期望总分 means, and a second tap hides them."""
+    page = table.page
+    assert hint["reason"] and "期望总分" not in hint["reason"]
+    assert table.status() == f"提示：{hint['reason']}"
     # A list of dice stays on one line: faces are joined by non-breaking spaces on the page.
-    raw = table.page.evaluate("() => document.getElementById('status').textContent")
+    raw = page.evaluate("() => document.getElementById('status').textContent")
     assert re.search(r"\d \d", raw) is None, raw
+    line = page.locator("#status .hint-line")
+    tip = page.locator(".rule-tip")
+    expect(line).to_have_attribute("aria-expanded", "false")
+    line.click()
+    expect(tip).to_be_visible()
+    lines = [text.replace("\u00a0", " ") for text in tip.locator("p").all_inner_texts()]
+    assert lines[0] == hint["text"] and "期望总分" in lines[0]
+    assert lines[1].startswith("期望总分：")
+    expect(line).to_have_attribute("aria-expanded", "true")
+    line.click()
+    expect(tip).to_be_hidden()
 
 
 def test_three_hints_gold_marks_and_none_left(table: Table, solver_table: SolverTable) -> None:

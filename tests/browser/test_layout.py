@@ -144,7 +144,7 @@ def test_the_totals_are_never_hidden_at_any_width(open_table: OpenTable, mode: s
     def large(route: Route) -> None:
         answer = route.fetch()
         body = answer.json()
-        body["view"]["hints_left"] = shown["hints"]
+        body["view"]["sides"][0]["hints_left"] = shown["hints"]
         for side, total in zip(body["view"]["sides"], shown["totals"], strict=False):
             side["total"] = total
         route.fulfill(response=answer, json=body)
@@ -185,7 +185,8 @@ def test_desktop_layout(table: Table) -> None:
     assert tray["x"] + tray["width"] <= sheet["x"]  # dice on the left, sheet on the right
     # S1: a real table, upper rows with subtotal, progress and bonus, lower rows, bonus, total.
     heads = page.eval_on_selector_all(
-        "#sheet tbody th, #sheet tfoot th", "els => els.map(e => e.firstChild.textContent)"
+        "#sheet tbody th, #sheet tfoot th",
+        "els => els.map(e => e.querySelector('.box-name').textContent)",
     )
     assert heads == [
         *("一点", "二点", "三点", "四点", "五点", "六点", "上区小计", "上区奖励"),

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
@@ -12,10 +13,10 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Request, Route, expect
 
-from tests.browser.support import OpenTable, Table
+from tests.browser.support import OpenTable, ScriptedDice, Table, resume_saved
 from tests.gameplay import single_last_turn
 from yahtzee.codec import to_json
-from yahtzee.game import Game
+from yahtzee.game import Game, Roll
 
 pytestmark = pytest.mark.browser
 
@@ -82,7 +83,9 @@ def test_start_single_locks_settings_and_shows_the_table(table: Table) -> None:
     assert game.mode.value == "single" and game.round == 1
 
 
-def test_back_to_lobby_and_resume_restarts_the_turn(table: Table) -> None:
+def test_back_to_lobby_and_resume_keeps_the_turn_as_it_stood(table: Table, server_url: str) -> None:
+    # The dice come from the game's record: a turn started again would show the rolls to come,
+    # so a save goes on exactly as it stood (docs/rules.md, Saving and resuming).
     page = table.page
     table.start_single()
     table.roll()
@@ -91,8 +94,12 @@ def test_back_to_lobby_and_resume_restarts_the_turn(table: Table) -> None:
     table.score(key)
     table.roll()
     table.toggle(0)
+    table.toggle(3)
     table.roll()
-    assert table.saved_game().turn.rolls_used == 2
+    before = table.saved_game()
+    assert before.turn.rolls_used == 2
+    shown = (table.dice(), table.held(), table.text("#roll-btn"))
+    assert shown[1] == [True, False, False, True, False] and shown[2] == "再掷 (2/3)"
     # T3: back to the lobby keeps the game; it survives a reload too.
     page.get_by_role("button", name="回大厅").click()
     assert page.locator("#lobby").is_visible()
@@ -103,21 +110,54 @@ def test_back_to_lobby_and_resume_restarts_the_turn(table: Table) -> None:
     # It says which game it resumes.
     total = table.saved_game().sides[0].sheet.total
     assert table.text("#resume-detail") == f"单人挑战 · 第 2 / 13 回合 · {total} 分"
-    # L4: the lobby's last element is the resume button.
+    # L4: the lobby's main card ends with the resume button.
     assert page.evaluate("() => document.querySelector('.card').lastElementChild.id") == (
         "resume-btn"
     )
-    with page.expect_request("**/api/action") as sent:
+    with page.expect_request("**/api/view") as sent:
         resume.click()
-    assert json.loads(sent.value.post_data or "{}")["action"] == {"type": "restart_turn"}
+    assert json.loads(sent.value.post_data or "{}")["game"] == to_json(before)
     table.wait_idle()
-    # Round 2, the box kept, the turn starting again from its first roll.
+    # Round 2, the box kept, and the turn as it stood: the same dice, holds and rolls used.
     assert table.text("#round") == "第 2 / 13 回合"
     state = table.box_states()[key]
     assert "filled" in state["classes"] and state["text"] == str(points)
+    assert (table.dice(), table.held(), table.text("#roll-btn")) == shown
+    assert table.saved_game() == before
+    # The next roll is the record's third, as it would have been without leaving: no roll is
+    # given back and none is shown twice.
+    table.roll()
+    after = table.saved_game()
+    assert after.turn.rolls[:2] == before.turn.rolls and after.turn.rolls_used == 3
+    body = {"game": to_json(before), "action": {"type": "roll", "hold": [0, 3]}}
+    request = urllib.request.Request(
+        f"{server_url}/api/action",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert json.load(response)["game"] == to_json(after)
+
+
+def test_a_save_from_before_restarts_its_turn(table: Table) -> None:
+    # A save made before turns were kept (no mark beside it) resumes as it always did: its turn
+    # starts again from the first roll; from then on the page keeps it as it stands.
+    page = table.page
+    game = Game.new().apply(Roll(), ScriptedDice([2, 3, 3, 5, 6]))
+    game = game.apply(Roll((1, 2)), ScriptedDice([1, 4, 4]))
+    with page.expect_request("**/api/action") as sent:
+        resume_saved(table, game)
+    assert json.loads(sent.value.post_data or "{}")["action"] == {"type": "restart_turn"}
     assert table.dice() == [None] * 5
     assert table.text("#roll-btn") == "掷骰子"
     assert table.saved_game().turn.rolls_used == 0
+    table.roll()
+    rolled = (table.dice(), table.saved_game())
+    page.get_by_role("button", name="回大厅").click()
+    with page.expect_request("**/api/view"):
+        page.get_by_role("button", name="继续上次没打完的一局").click()
+    table.wait_idle()
+    assert (table.dice(), table.saved_game()) == rolled
 
 
 def test_restart_asks_first(table: Table) -> None:
@@ -321,12 +361,12 @@ def test_a_proxy_error_on_resume_keeps_the_saved_game(table: Table) -> None:
     page.get_by_role("button", name="回大厅").click()
     for status in (404, 408, 429):
         # Something between the page and the server answers with its own HTML error page.
-        page.route("**/api/action", proxy_error(status))
+        page.route("**/api/view", proxy_error(status))
         page.get_by_role("button", name="继续上次没打完的一局").click()
         page.wait_for_selector("#message:not([hidden])")
         assert f"（{status}）" in table.message()
         assert table.storage("yahtzee.game") == saved
-        page.unroute("**/api/action")
+        page.unroute("**/api/view")
         page.locator("#message").click()
         if not page.locator("#lobby").is_visible():
             page.get_by_role("button", name="回大厅").click()

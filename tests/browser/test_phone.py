@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.support import BOX_KEYS, Guard, OpenTable, Table
+from tests.browser.support import BOX_KEYS, SEEN_TOUR, Guard, OpenTable, Table
 
 pytestmark = pytest.mark.browser
 
@@ -192,6 +192,7 @@ def in_scheme(browser: Browser, server_url: str, scheme: str, guard: Guard) -> P
         is_mobile=True,
         color_scheme=scheme,  # type: ignore[arg-type]
     )
+    context.add_init_script(SEEN_TOUR)
     guard.watch(context)
     page = context.new_page()
     guard.watch_page(page)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
@@ -52,24 +53,50 @@ def answer_and_read(page: Page, act: Any) -> dict[str, Any]:
     return graded
 
 
+def fixed(value: float, digits: int) -> str:
+    """``value`` to ``digits`` decimals as JavaScript's toFixed writes it (a tie rounds up)."""
+    return str(Decimal(value).quantize(Decimal(10) ** -digits, ROUND_HALF_UP))
+
+
+def points(loss: float) -> str:
+    """Points lost as the page writes them (lib/words.js pointsText): tenths, small ones in
+    hundredths."""
+    return fixed(loss, 2 if loss < 0.05 else 1)
+
+
 def check_feedback(page: Page, graded: dict[str, Any]) -> None:
+    """The reason in words comes first; the figures behind it (each choice's expected total to
+    one decimal, the three best options, the hint's words and what 期望总分 means) are folded
+    under 看数字 until a tap opens them."""
     feedback = page.locator(".practice-feedback")
     verdict = feedback.locator(".pf-verdict").inner_text()
     if graded["is_best"]:
         assert verdict == "✓ 最优选择"
     else:
-        assert verdict == f"比最优少 {graded['loss']:.2f} 分"
+        assert verdict == f"比最优少 {points(graded['loss'])} 分"
     choices = feedback.locator(".pf-choices dd").all_inner_texts()
-    assert choices == [
-        f"{graded['chosen']['text']} · 期望总分 {graded['chosen']['ev']:.2f}",
-        f"{graded['best']['text']} · 期望总分 {graded['best']['ev']:.2f}",
+    assert choices == [graded["chosen"]["text"], graded["best"]["text"]]
+    assert graded["reason"] and "期望总分" not in graded["reason"]
+    assert feedback.locator(".pf-why").inner_text() == f"为什么：{graded['reason']}"
+    next_button = feedback.locator(".pf-next")
+    expect(next_button).to_be_focused()
+    fold = feedback.locator(".pf-figures")
+    assert fold.get_attribute("open") is None
+    expect(fold.locator(".pf-evs")).to_be_hidden()
+    fold.locator("summary").click()
+    evs = fold.locator(".pf-evs dd").all_inner_texts()
+    assert evs == [
+        f"{graded['chosen']['text']} · 期望总分 {fixed(graded['chosen']['ev'], 1)}",
+        f"{graded['best']['text']} · 期望总分 {fixed(graded['best']['ev'], 1)}",
     ]
-    top = feedback.locator(".pf-top li").all_inner_texts()
+    top = fold.locator(".pf-top li").all_inner_texts()
     assert len(top) == len(graded["top"]) and 2 <= len(top) <= 3  # two when two boxes are open
     for line, option in zip(top, graded["top"], strict=True):
-        assert option["text"] in line and f"{option['ev']:.2f}" in line
-    assert feedback.locator(".pf-why").inner_text() == f"为什么：{graded['why']}"
+        assert option["text"] in line and fixed(option["ev"], 1) in line
+    assert fold.locator(".pf-why-figures").inner_text() == graded["why"]
     assert re.search(r"期望总分 \d+\.\d", graded["why"])
+    assert fold.locator(".pf-gloss").inner_text().startswith("期望总分：")
+    next_button.focus()  # as the answer left it: Enter goes on
 
 
 def test_a_round_by_keys_and_clicks(table: Table) -> None:
@@ -124,7 +151,8 @@ def test_a_round_by_keys_and_clicks(table: Table) -> None:
     summary.get_by_role("button", name="回大厅").click()
     assert page.locator("#lobby").is_visible() and not page.locator("#practice").is_visible()
     assert table.text("#practice-line").startswith("已练 1 轮 · 上一轮平均每题失误")
-    weak = page.locator(".practice-weak")
+    # The progress's own button (the first paint's placeholder shares its class).
+    weak = page.locator(".practice-weak[data-practice=weakest]")
     assert weak.is_visible() and weak.inner_text().startswith("专练薄弱项：")
     # The progress survives a reload.
     table.reload()
@@ -189,7 +217,7 @@ def test_explore_a_position_from_its_answer(table: Table) -> None:
     options.first.wait_for()
     # The ranking opens on the position answered: the best option first, as graded.
     assert graded["best"]["text"] in options.first.inner_text()
-    assert f"{graded['best']['ev']:.2f}" in options.first.inner_text()
+    assert fixed(graded["best"]["ev"], 1) in options.first.inner_text()
     assert options.count() >= len(graded["top"])
     # Any sheet: an impossible one gets the refusal ``yahtzee advise`` gives.
     page.locator(".px-sheet input").first.fill("7")

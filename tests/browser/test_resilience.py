@@ -379,6 +379,7 @@ def test_a_failed_computer_step_waits_for_the_player(table: Table) -> None:
     page.locator("#roll-btn").click()
     page.wait_for_selector(YOUR_TURN)
     table.wait_idle()
+    assert table.message() == ""  # the step went through: the network line went with it
     game = table.saved_game()
     assert game.round == 2 and game.current == PLAYER
     assert sum(box is not None for box in game.sides[COMPUTER].sheet.boxes) == 1
@@ -408,6 +409,9 @@ def test_an_answer_that_never_comes_times_out(open_table: OpenTable) -> None:
     assert len(hung) == 1  # the page gave up on it: nothing left to answer
     table.roll()
     assert table.saved_game().turn.rolls_used == 1
+    # The roll went through (the clock stood still): the failure's line is gone with it, not
+    # covering 提示 and 回大厅 for its nine seconds.
+    assert table.message() == ""
 
 
 def test_a_failed_restart_in_the_computer_turn_offers_to_go_on(open_table: OpenTable) -> None:

@@ -15,14 +15,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Route, expect
 
-from tests.browser.support import OpenTable, Table, requests_to, resume_saved
+from tests.browser.support import OpenTable, Table, requests_to, resume_saved, to_last_turn
 from tests.gameplay import COMPUTER, random_game, risky_game, single_last_turn
 from yahtzee.codec import from_json, to_json
-from yahtzee.game import Game, positions_for
+from yahtzee.game import Game, Roll, Score, positions_for
 from yahtzee.report import review_report
 from yahtzee.review import Review, review_side
 from yahtzee.rules import Box
-from yahtzee.snapshot import vs_level
 from yahtzee.solver import NEW_GAME_VALUE, Advisor
 from yahtzee.solver import Table as SolverTable
 from yahtzee.winprob.advice import vs_review
@@ -139,6 +138,7 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     dice = table.dice()
     box = "ones" if dice.count(1) < 3 else "chance"
     table.score(box, confirm=True)
+    to_last_turn(table)
     while page.locator(RESULT).count() == 0:
         table.roll()
         table.score(table.best_box(), confirm=True)
@@ -245,6 +245,18 @@ def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     check_summary(table, review)
 
 
+def optimal(game: Game, advisor: Advisor) -> Roll | Score:
+    """The advisor's step in ``game``: its keep rolled again (held leftmost), or its box."""
+    dice = game.turn.dice
+    if dice is None:
+        return Roll()
+    best = advisor.advise(game.acting.sheet, dice, game.turn.rolls_left).best
+    if best.keep is not None and len(best.keep) < 5:
+        return Roll(positions_for(best.keep, dice, [False] * 5))
+    assert best.box is not None
+    return Score(best.box)
+
+
 def play_optimally(table: Table, advisor: Advisor) -> None:
     """Play a single game the advisor's way: hold its keep and roll, or score its box."""
     page = table.page
@@ -273,6 +285,7 @@ def test_an_optimal_game_loses_nothing(open_table: OpenTable, solver_table: Solv
     page = table.page
     table.start_single()
     advisor = Advisor(solver_table)
+    to_last_turn(table, lambda game: optimal(game, advisor))
     play_optimally(table, advisor)
     finish_review(table)
     score = table.storage("yahtzee.history")["games"][-1]["total"]
@@ -380,7 +393,7 @@ def test_game_files_open_for_review_and_bad_ones_are_refused(
     switch = page.locator("#review-dialog .rv-switch")
     assert switch.is_visible()
     switch.get_by_role("button", name="电脑").click()
-    page.wait_for_selector(".rv-switch button[data-side='computer'][aria-pressed='true']")
+    page.wait_for_selector(".rv-switch button[data-side='1'][aria-pressed='true']")
     page.wait_for_selector(f"{REVIEW} .rv-summary")
     check_summary(table, review_side(hinted.sides[1], advisor), "电脑")
     assert "电脑的选择" in (page.locator(".rv-all-table thead").text_content() or "")
@@ -658,7 +671,7 @@ def history_with_a_missing_review(table: Table, game: Game) -> None:
         "id": "g1",
         "date": "2024-06-11T14:02:00.000Z",
         "mode": game.mode.value,
-        "difficulty": next((level.value for level in [vs_level(game)] if level), None),
+        "difficulty": next((level.value for level in [game.seats[-1].level] if level), None),
         "outcome": outcome,
         "total": game.sides[0].sheet.total,
         "fp": "f1",
@@ -868,8 +881,17 @@ def test_a_decision_of_the_review_opens_in_the_explorer(
     options = page.locator(f"{REVIEW} .px-options li")
     expect(options).to_have_count(len(advice.options))
     best = options.first.locator(".num").first.inner_text()
-    assert float(best) == pytest.approx(advice.best.ev, abs=0.006)
+    # One decimal, as every screen writes expected totals.
+    assert float(best) == pytest.approx(advice.best.ev, abs=0.05)
     for box, points in worst.sheet.scores().items():
         assert page.get_by_label(Box(box).zh, exact=True).input_value() == str(points)
+    # The explorer opens at its top (the review was scrolled down to the mistake).
+    assert page.locator(REVIEW).evaluate("d => d.scrollTop") == 0
     page.get_by_role("button", name="返回").click()
-    expect(page.locator(f"{REVIEW} .rv-summary")).to_be_visible()
+    expect(page.locator(f"{REVIEW} .rv-summary")).to_be_attached()
+    # 返回 comes back to the mistake it was opened from: unfolded, on screen, its 研究 focused.
+    again = page.locator(f".rv-mistake[data-decision='{index}']")
+    expect(again).to_have_attribute("open", "")
+    opener = again.get_by_role("button", name="研究这个局面")
+    expect(opener).to_be_focused()
+    expect(opener).to_be_in_viewport()

@@ -9,17 +9,18 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.support import OpenTable, Table
+from tests.browser.support import OpenTable, Table, to_last_turn
 from yahtzee.codec import from_json
 
 RESULT = "#result-dialog[open]"
 
 
 def play_out(table: Table) -> None:
-    """Play the game on the table to its end: one roll a turn, the best-paying box."""
-    for _ in range(13):
-        table.roll()
-        table.score(table.best_box(), confirm=True)
+    """Play the game on the table to its end: one roll a turn, the best-paying box; all but the
+    last turn are played outside the page (``to_last_turn``)."""
+    to_last_turn(table)
+    table.roll()
+    table.score(table.best_box(), confirm=True)
     table.page.wait_for_selector(RESULT)
 
 

@@ -29,7 +29,6 @@ from tests.browser.support import (
 from tests.gameplay import COMPUTER, PLAYER, vs_final_turn
 from yahtzee.codec import to_json
 from yahtzee.rules import Box
-from yahtzee.snapshot import vs_level
 
 pytestmark = pytest.mark.browser
 
@@ -267,7 +266,7 @@ def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first
     game = table.saved_game()
     starter = game.starter
     assert starter == {"我先": PLAYER, "电脑先": COMPUTER}.get(first, starter)
-    played = vs_level(game)
+    played = game.seats[-1].level  # 人机对战's computer
     assert played is not None and played.value == level
     # The opponent and who starts are shown for the whole game (random: as settled).
     order = "我先" if starter == PLAYER else "电脑先"
@@ -360,16 +359,16 @@ def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable
     gate.release(close=True)  # its answer comes back to a page that has left the game
     page.wait_for_timeout(100)
     assert table.storage("yahtzee.game") == saved
-    # Resume: the computer's turn starts again from its first roll and goes on by itself.
-    with page.expect_request("**/api/action") as resumed:
+    # Resume: the computer's turn goes on from where it stood (its first roll shown) by itself.
+    with page.expect_request("**/api/view") as resumed:
         page.get_by_role("button", name="继续上次没打完的一局").click()
-    assert json.loads(resumed.value.post_data or "{}")["action"] == {"type": "restart_turn"}
+    assert json.loads(resumed.value.post_data or "{}")["game"] == saved
     gate.wait_held()
-    assert table.saved_game().turn.rolls_used == 0
+    assert table.saved_game().turn.rolls_used == 1
     assert table.arrow() == [COMPUTER] and table.status() == "电脑思考中…"
     gate.release(close=True)
     gate.wait_held()
-    # Reload in the middle of its turn: the save keeps everything but the turn in progress.
+    # Reload in the middle of its turn: the save keeps everything, the turn in progress too.
     table.reload()
     gate.drop()
     assert table.saved_game().current == COMPUTER
@@ -400,7 +399,7 @@ def test_a_failed_resume_leaves_the_computer_still(open_table: OpenTable) -> Non
     page.wait_for_timeout(100)
     steps = requests_to(table, "/api/computer")
     page.route(
-        "**/api/action",
+        "**/api/view",
         lambda route: route.fulfill(status=503, body="<html>busy</html>", content_type="text/html"),
     )
     page.get_by_role("button", name="继续上次没打完的一局").click()
@@ -409,7 +408,7 @@ def test_a_failed_resume_leaves_the_computer_still(open_table: OpenTable) -> Non
     assert steps == []
     assert page.locator("#lobby").is_visible() and page.locator("#notice").is_hidden()
     # The lobby still answers, and the game goes on once the way is clear.
-    page.unroute("**/api/action")
+    page.unroute("**/api/view")
     page.locator("#message").click()
     page.get_by_role("button", name="继续上次没打完的一局").click()
     page.wait_for_selector("#game:not([hidden])")
@@ -482,7 +481,7 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
 def test_a_new_record_at_a_level_says_by_how_much(open_table: OpenTable) -> None:
     table = open_table()
     game = vs_final_turn(starter=COMPUTER)
-    played = vs_level(game)
+    played = game.seats[-1].level  # 人机对战's computer
     assert played is not None
     level, name = played.value, played.zh
     records = json.loads(json.dumps(RECORDS))

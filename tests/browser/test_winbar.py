@@ -22,7 +22,6 @@ def _shares(table: Table) -> tuple[int, int, int]:
 
 
 def test_win_bar_in_vs_mode(table: Table) -> None:
-    table.open()
     table.start_vs("高手", "我先")
     table.wait_idle()
     bar = table.page.locator("#winbar")
@@ -41,7 +40,6 @@ def test_win_bar_in_vs_mode(table: Table) -> None:
 
 
 def test_no_win_bar_alone(table: Table) -> None:
-    table.open()
     table.start_single()
     assert not table.page.locator("#winbar").is_visible()
 
@@ -54,14 +52,15 @@ def test_an_open_game_never_reads_0_or_100_percent(table: Table) -> None:
     def chances(route: Route) -> None:
         answer = route.fetch()
         body = answer.json()
-        body["view"]["win"] = dict(given)
+        player, draw, computer = given["player"], given["draw"], given["computer"]
+        share = [player + draw / 2, computer + draw / 2]
+        body["view"]["chances"] = {"win": [player, computer], "draw": draw, "share": share}
         route.fulfill(response=answer, json=body)
 
     page = table.page
     page.route("**/api/new", chances)
     page.route("**/api/action", chances)
     bar = page.locator("#winbar")
-    table.open()
     cases = [
         ((0.003, 0.0, 0.997), "你 <1% · 电脑 >99%", "你 不到 1% · 电脑 超过 99%"),
         ((0.996, 0.0, 0.004), "你 >99% · 电脑 <1%", "你 超过 99% · 电脑 不到 1%"),

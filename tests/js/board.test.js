@@ -10,10 +10,17 @@ const { emptyBoard, takeAnswer, holdsAll, diceIndexes } = await import(page("gam
 const { statusText } = await import(page("game/status.js"));
 const { describeSave } = await import(page("ui/lobby.js"));
 
+// 人机对战's seats: the player (你) and the computer (电脑).
+const VS_SEATS = [
+  { name: "你", player: "human", hints_left: 3 },
+  { name: "电脑", player: "normal", hints_left: 0 },
+];
+
 // A board whose snapshot is `snap` (the player to act, dice rolled unless told otherwise).
 function board(snap, changes = {}) {
   const b = emptyBoard();
-  const view = { acting: "player", phase: "decide", dice: [1, 2, 3, 4, 5], held: [0, 0, 0, 0, 0], ...snap };
+  const dice = { phase: "decide", dice: [1, 2, 3, 4, 5], held: [0, 0, 0, 0, 0] };
+  const view = { mode: "vs", sides: VS_SEATS, current: 0, ...dice, ...snap };
   takeAnswer(b, { game: {}, view });
   return Object.assign(b, changes);
 }
@@ -33,7 +40,7 @@ test("a new board holds nothing, and takes the held dice the server sends", () =
 test("the status says what to do next, or what the computer is doing", () => {
   assert.equal(statusText(board({ finished: true }), idle), "本局结束。点「再来一局」或「回大厅」");
   assert.equal(statusText(board({}), { rolling: false, suspended: true }), "这局已在另一个标签页继续，这里暂停");
-  const computer = { acting: "computer" };
+  const computer = { current: 1 };
   assert.equal(statusText(board(computer), idle), "电脑思考中…");
   assert.equal(statusText(board(computer, { stopped: true }), idle), "电脑这一步没走成，点「让电脑继续」");
   assert.equal(statusText(board(computer, { computerNote: "电脑掷骰中…" }), idle), "电脑掷骰中…");
@@ -68,4 +75,24 @@ test("the saved game's line says what 「继续」 resumes, or nothing when it c
   assert.equal(describeSave({ ...vs, round: 99, difficulty: "godlike", sides: [side(87), side(1e9)] }), "人机对战");
   assert.equal(describeSave({ mode: "duel" }), "");
   assert.equal(describeSave(null), "");
+});
+
+test("at a table the status names the seat in turn", () => {
+  const sides = [
+    { name: "小明", player: "human", hints_left: 3 },
+    { name: "普通电脑", player: "normal", hints_left: 0 },
+    { name: "小红", player: "human", hints_left: 3 },
+  ];
+  const table = { mode: "table", sides, current: 2 };
+  assert.equal(statusText(board(table), idle), "小红：点骰子保留，再掷；满意就选择一项登记");
+  const fresh = { ...table, phase: "roll", dice: null };
+  assert.equal(statusText(board(fresh), idle), "小红：点「掷骰子」开始");
+  const after = board(fresh, { lastMove: "普通电脑刚登记「三条」18 分" });
+  assert.equal(statusText(after, idle), "普通电脑刚登记「三条」18 分，轮到 小红");
+  assert.equal(statusText(board({ ...table, current: 1 }), idle), "普通电脑思考中…");
+  // 人机对战 says what it always said.
+  assert.equal(
+    statusText(board({ phase: "roll", dice: null }, { lastMove: "电脑刚登记" }), idle),
+    "电脑刚登记，轮到你了",
+  );
 });

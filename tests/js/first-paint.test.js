@@ -10,6 +10,7 @@ import { MemoryStorage, page } from "./support.js";
 
 const { KEYS } = await import(page("game/store.js"));
 const { PRACTICE_KEY } = await import(page("practice/practice-store.js"));
+const { TABLE_KEY } = await import(page("table/table-store.js"));
 const SCRIPT = readFileSync(fileURLToPath(page("ui/first-paint.js")), "utf-8");
 
 // Run the script over `items`; the marks it set before the page's code ran, then after it.
@@ -37,6 +38,14 @@ test("first paint marks the lobby from the stores' own keys, and the marks go on
   };
   assert.deepEqual(run(items), { before: { savedMode: "vs", savedPractice: "", savedGame: "" }, after: {} });
   assert.deepEqual(run({ [KEYS.lobby]: JSON.stringify({ mode: "practice" }) }).before, { savedMode: "practice" });
+  // 和朋友玩: the mode, and the last table's seats beyond the two rows the page has.
+  const table = (n) => JSON.stringify({ version: 1, seats: Array(n).fill({ name: "x", player: "human" }) });
+  const lobby = JSON.stringify({ mode: "table" });
+  assert.deepEqual(run({ [KEYS.lobby]: lobby, [TABLE_KEY]: table(4) }), {
+    before: { savedMode: "table", savedSeats: "4" },
+    after: {},
+  });
+  assert.deepEqual(run({ [KEYS.lobby]: lobby, [TABLE_KEY]: table(2) }).before, { savedMode: "table" });
 });
 
 test("first paint marks nothing for an empty, single-player or unreadable storage", () => {

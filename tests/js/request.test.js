@@ -90,3 +90,22 @@ test("an action's own failure and its settle run instead of the usual ones", asy
   assert.deepEqual(seen, ["no", "settled"]);
   assert.deepEqual(said, []);
 });
+
+test("a failure's message goes once a request goes through, and no other message does", async () => {
+  const hidden = [];
+  const said = [];
+  const ui = { message: (text) => said.push(text), hideMessage: (text) => hidden.push(text) };
+  const requests = new Requests(ui, () => {});
+  const offline = Object.assign(new Error("Failed to fetch"), { name: "TypeError" });
+  assert.equal(
+    await requests.run("roll", async () => {
+      throw offline;
+    }),
+    "failed",
+  );
+  assert.equal(said.length, 1);
+  assert.equal(await requests.run("roll", async () => {}), "done");
+  assert.deepEqual(hidden, [said[0]]); // only while it still says the failure
+  assert.equal(await requests.run("roll", async () => {}), "done");
+  assert.deepEqual(hidden, [said[0]]); // once
+});

@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import { MemoryStorage, page } from "./support.js";
 
-const { LocalStore, KEYS, emptyBests } = await import(page("game/store.js"));
+const { LocalStore, KEYS, TURN_KEY, emptyBests } = await import(page("game/store.js"));
 const { keepUnreadable, fnv1a, parseObject, wholeIn, numberIn } = await import(page("lib/storage.js"));
 const { HistoryStore, readEntry, fingerprint } = await import(page("review/history-store.js"));
 const { LuckStore } = await import(page("luck/luck-store.js"));
@@ -54,6 +54,27 @@ test("a saved game reads back; a corrupt or foreign one is set aside with a prob
   const finished = new MemoryStorage({ [KEYS.game]: JSON.stringify({ ...game, finished: true }) });
   assert.deepEqual(new LocalStore(finished).loadGame(), { game: null, problem: null });
   assert.equal(finished.getItem(KEYS.game), null);
+});
+
+test("a save is marked as keeping its turn; one from before, or edited since, is not", () => {
+  const backend = new MemoryStorage();
+  const store = new LocalStore(backend);
+  assert.equal(store.savedAsStood(), false);
+  assert.equal(store.saveGame(game), true);
+  assert.equal(store.savedAsStood(), true);
+  assert.deepEqual(store.loadGame(), { game, problem: null });
+  // Another page (an older one) writes the game without the mark: its turn restarts.
+  backend.setItem(KEYS.game, JSON.stringify({ ...game, round: 2 }));
+  assert.equal(store.savedAsStood(), false);
+  // A save from before the mark existed, alone.
+  const before = new LocalStore(new MemoryStorage({ [KEYS.game]: JSON.stringify(game) }));
+  assert.equal(before.savedAsStood(), false);
+  store.clearGame();
+  assert.equal(backend.getItem(TURN_KEY), null);
+  // A full storage keeps neither (the page keeps its own copy, sync.js).
+  const full = new LocalStore(new MemoryStorage({}, { full: true }));
+  assert.equal(full.saveGame(game), false);
+  assert.equal(full.savedAsStood(), false);
 });
 
 test("bests keep what can be read and count what cannot", () => {

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { page } from "./support.js";
 
-const { chanceText, pointsText, signed } = await import(page("lib/words.js"));
+const { chanceText, evText, gapText, pointsText, shortfall, signed } = await import(page("lib/words.js"));
 const words = await import(page("review/review-words.js"));
 
 test("a chance never reads 0 % or 100 % while the game is open", () => {
@@ -53,14 +53,20 @@ test("a loss per decision names a level of skill", () => {
   assert.equal(words.skill(1).level, "novice");
 });
 
+test("expected totals read to one decimal everywhere, their gaps as the totals show them", () => {
+  assert.equal(evText(213.26), "213.3");
+  assert.equal(evText(254.6), "254.6");
+  assert.ok(Math.abs(shortfall(228.93, 210.98) - 17.9) < 1e-9); // 228.9 − 211.0
+  assert.equal(shortfall(10, 12), 0);
+  assert.equal(gapText(228.93, 210.98), "17.9");
+  assert.equal(gapText(187.54, 187.52), "0.02"); // the totals read the same: the loss itself
+  assert.equal(gapText(200, 200), "");
+});
+
 test("a decision's loss reads as its options table shows it", () => {
-  const close = { best: { ev: 187.54 }, chosen: { ev: 187.52 } };
-  assert.equal(words.evDigits(close), 2);
-  assert.equal(words.lossText(close), "0.02");
-  const far = { best: { ev: 228.93 }, chosen: { ev: 210.98 } };
-  assert.equal(words.evDigits(far), 1);
-  assert.equal(words.lossText(far), "17.9");
-  assert.equal(words.shortfall(10, 12, 1), 0);
+  assert.equal(words.lossText({ best: { ev: 187.54 }, chosen: { ev: 187.52 } }), "0.02");
+  assert.equal(words.lossText({ best: { ev: 228.93 }, chosen: { ev: 210.98 } }), "17.9");
+  assert.equal(words.lossText({ best: { ev: 200 }, chosen: { ev: 200 } }), "0.00");
 });
 
 test("what a play-to-win choice bought, in percentage points", () => {

@@ -5,7 +5,7 @@ key        page name   strategy
 =========  ==========  ===============================================================
 beginner   入门        first-games habits: biggest number now, most frequent face
 normal     普通        rules of thumb with a one-turn lookahead, and human slips
-expert     高手        the optimal strategy (the solver's advisor); in 人机对战 it plays to win
+expert     高手        the optimal strategy (the solver's advisor); against others it plays to win
 =========  ==========  ===============================================================
 
 ``get_player(difficulty, table, rng)`` gives the ``Player`` the web game and the tests use
@@ -36,7 +36,7 @@ def get_player(difficulty: Difficulty | str, table: Table | None, rng: Uniform) 
         return ExpertPlayer(needs_table(Difficulty.EXPERT, table))
     level = parse_difficulty(difficulty)
     if level is Difficulty.EXPERT:
-        # Plays to win in 人机对战 (yahtzee.players.winmax); the EV optimum when alone.
+        # Plays to win against others (yahtzee.players.winmax); the EV optimum when alone.
         return WinMaxPlayer(needs_table(level, table))
     if level is Difficulty.NORMAL:
         return normal_player(rng)

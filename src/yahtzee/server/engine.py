@@ -42,8 +42,8 @@ class Engine:
 
     Tests hand in a table and get everything at once. A served worker loads the solver table at
     start-up; the win-probability tables may still be building in another process (``yahtzee
-    serve`` starts ``yahtzee solve --win``), so until their file appears 人机对战 runs without
-    them: no 胜率 bar, and 高手 plays the expected-score optimum.
+    serve`` starts ``yahtzee solve --win``), so until their file appears games against others
+    run without them: no 胜率 bar, and 高手 plays the expected-score optimum.
     """
 
     def __init__(

@@ -8,7 +8,7 @@ developer can tell what was wrong. Nothing here ever returns a stack trace.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from fastapi import FastAPI, Request
@@ -23,11 +23,12 @@ from yahtzee.errors import (
     RecordUnavailableError,
     YahtzeeError,
     clip,
+    field_path,
     quote,
 )
 from yahtzee.rooms.errors import NotHostError, RoomNotFoundError, SeatTokenError, TooManyMissesError
 from yahtzee.rooms.store import StoreUnavailableError
-from yahtzee.saved_game import shape_problem
+from yahtzee.saved_game import key_problem, shape_problem
 from yahtzee.server.engine import NotReadyError
 
 log = logging.getLogger(__name__)
@@ -57,9 +58,11 @@ HTTP_MESSAGES: Final[dict[int, tuple[str, str]]] = {
 def error_response(
     status: int, code: str, message: str, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
-    """A JSON error body with the API's shape."""
+    """A JSON error body with the API's shape. A message quoting the input may hold a lone
+    surrogate (valid in JSON text, not in UTF-8): it is written as its escape, ``\\ud800``."""
+    readable = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse(
-        {"error": {"code": code, "message": message}},
+        {"error": {"code": code, "message": readable}},
         status_code=status,
         headers={**(headers or {}), "Cache-Control": "no-store"},
     )
@@ -78,42 +81,52 @@ async def _domain_error(request: Request, error: Exception) -> JSONResponse:
     return error_response(_status_for(error), error.code, f"{error.zh}：{error}", headers)
 
 
-def _path(loc: list[int | str]) -> str:
-    """A field's place as ``a.b[0].c``."""
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
-    return text
+def _within_the_game(kind: object, loc: Sequence[int | str]) -> bool:
+    """Whether a request's error at ``loc`` is its saved game's own: anywhere inside the body's
+    ``game``, or the game itself of the wrong type. A ``game`` key left out, or sent to an
+    operation that declares none, is the request's. (Every ``game`` a request declares is a
+    saved game: the fuzz tests check the document for it.)"""
+    if not loc or loc[0] != "game":
+        return False
+    return len(loc) > 1 or kind not in ("missing", "extra_forbidden")
 
 
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0] if error.errors() else {}
-    if first.get("type") == "json_invalid":
+    kind = first.get("type")
+    if kind == "json_invalid":
         position = first.get("loc", ("body", "?"))[-1]
         reason = first.get("ctx", {}).get("error", "invalid")
         return error_response(
             422, "invalid_request", f"请求内容不是有效的 JSON：{reason} at character {position}"
         )
-    loc = [part for part in first.get("loc", ()) if part != "body"]
-    if not loc and isinstance(first.get("input"), bytes | str):
-        # FastAPI reads the body as JSON only when it is declared so; otherwise it is raw text.
+    loc = list(first.get("loc", ()))
+    if loc[:1] == ["body"]:
+        loc = loc[1:]
+    if not loc and isinstance(first.get("input"), bytes):
+        # FastAPI reads the body as JSON only when it is declared so; otherwise it is raw bytes.
         return error_response(
             422, "invalid_request", "请求内容不正确：send the body as JSON (application/json)"
         )
-    if not loc and first.get("type") == "missing":
+    if not loc and kind == "missing":
         return error_response(422, "invalid_request", "请求内容不正确：the request has no body")
     # A saved game that does not even have the right shape is a corrupt save, and the page
     # treats it like one whatever check caught it: named and worded as the codec does.
-    if loc and loc[0] == "game" and not (loc == ["game"] and first.get("type") == "missing"):
+    if _within_the_game(kind, loc):
         problem = shape_problem(first, loc[1:])
         return error_response(400, InvalidGameError.code, f"{InvalidGameError.zh}：{problem}")
+    keys = key_problem(first, loc, "")
+    if keys is not None:
+        return error_response(
+            422, "invalid_request", f"请求内容不正确：{clip(keys, MESSAGE_LIMIT)}"
+        )
     # In JSON's words (null, not None), and quoting what was sent, as the domain errors do. Some
     # of pydantic's messages and a field's name carry the input too: clipped like a quote.
     message = clip(str(first.get("msg", "invalid")).replace("None", "null"), MESSAGE_LIMIT)
-    if first.get("type") != "missing" and "input" in first:
+    if "input" in first:
         message = f"{message}, got {quote(first['input'])}"
-    where = clip(_path(loc), MESSAGE_LIMIT)
+    where = clip(field_path(loc), MESSAGE_LIMIT)
     detail = f"{where}: {message}" if where else message
     return error_response(422, "invalid_request", f"请求内容不正确：{detail}")
 

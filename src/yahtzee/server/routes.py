@@ -145,6 +145,15 @@ async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
     return json_response(reply(game.apply(action, engine.records), engine))
 
 
+@router.post("/api/view", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
+async def view(request: schemas.GameRequest, engine: EngineDep) -> Any:
+    """A saved game as it stands, checked, with its snapshot: how the page resumes a game with
+    the turn in progress exactly as it stood (the dice shown, the holds, the rolls used).
+    Restarting the turn instead would show the rolls to come, since the dice come from the
+    game's record (docs/rules.md, Saving and resuming)."""
+    return json_response(reply(engine.game_of(request.game), engine))
+
+
 @router.post("/api/hint", response_model=schemas.HintResponse, responses=ERROR_RESPONSES)
 async def hint(request: schemas.GameRequest, engine: EngineDep) -> Any:
     game = engine.game_of(request.game).apply(UseHint())

@@ -353,9 +353,9 @@ def after_all(
 ) -> None:
     """Every seat's chances once A (``me``) has scored, the others as ``prepare`` left them:
     ``out[SHARE - 1]`` A's share, ``[DRAW - 1]`` the chance the best total is shared,
-    ``[WIN - 1]`` A's chance alone, then (when ``full``) each other seat's chance alone and its
-    share. ``cum``, ``mx``, ``mm`` (CELLS + 1, CELLS, CELLS), ``ks`` and ``e`` (4, 5) are
-    scratch."""
+    ``[WIN - 1]`` A's chance alone, then (when ``full``, against two others or more) each other
+    seat's chance alone and its share (left 0 against one: it has all the rest). ``cum``,
+    ``mx``, ``mm`` (CELLS + 1, CELLS, CELLS), ``ks`` and ``e`` (4, 5) are scratch."""
     win1, draw1 = laws[1], laws[2]
     n = others.shape[0]
     o = OTHERS - 1
@@ -391,7 +391,7 @@ def after_all(
             out[SHARE - 1] += best * w + tie * dr
             out[WIN - 1] += best * w
             out[DRAW - 1] += best * dr + (best - single) * (1.0 - w - dr)
-            for j in range(n if full else 0):
+            for j in range(n if full and n > 1 else 0):
                 p = gp[j, i]
                 if p <= 0.0:
                     continue
@@ -411,8 +411,8 @@ def after_all(
         for d in range(n + 1):
             tied += e[d]
         out[DRAW - 1] += w * (tied + above[i])
-    if not full:
-        return
+    if not full or n == 1:
+        return  # one other seat's share of the rest is all of it (Chances.of_channels)
     nb, b, row = _kind(me_mask, me_y, me_u, laws)
     for j in range(n):
         for q in range(cn[j]):

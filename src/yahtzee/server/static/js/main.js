@@ -14,16 +14,21 @@ import { Rooms } from "./rooms/rooms.js";
 import { Input } from "./ui/input.js";
 import { Luck } from "./luck/luck.js";
 import { Sound } from "./ui/sound.js";
+import { SeatEditor } from "./table/seat-editor.js";
 import { LocalStore } from "./game/store.js";
 import { TabGuard } from "./game/tabs.js";
 import { FAST } from "./lib/timing.js";
 import { View } from "./ui/view.js";
+import { BUBBLE_ID, BoxRules } from "./ui/box-rules.js";
+import { Bubble } from "./ui/bubble.js";
+import { Walkthrough } from "./ui/walkthrough.js";
 
 // Build the pieces and start.
 function boot() {
   if (FAST) document.documentElement.classList.add("fast");
   const backend = localStorageOrNull();
   let manager = null;
+  const bubble = new Bubble(document, BUBBLE_ID); // a few words beside a control, one at a time
   // What the pieces built before the manager call on it, once it is there.
   const message = (text, title) => manager && manager.ui.message(text, title);
   const store = new LocalStore(backend, () => manager && manager.sync.updateNotice());
@@ -34,11 +39,13 @@ function boot() {
     message,
     start: (settings) => manager.startAsking(settings),
     snap: () => manager.board.snap,
+    saved: () => manager && manager.sync.saved,
+    redraw: () => manager.render(),
   });
   const reviews = new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) });
   manager = new GameManager({
     api: new Api(),
-    view: new View(document),
+    view: new View(document, bubble),
     input: new Input(document, document.getElementById("game"), document.getElementById("dice")),
     store,
     sound: new Sound(),
@@ -46,8 +53,11 @@ function boot() {
     reviews,
     luck,
     practice: new Practice({ api: new Api(), backend, message, lobby: () => manager && manager.showLobby() }),
+    table: new SeatEditor({ backend }),
+    tour: new Walkthrough(document.getElementById("tour-dialog"), backend),
   });
   manager.init();
+  new BoxRules(document, bubble); // a box's rule at a tap on its name, in the game and in 练习
   new Rooms({ api: new Api(), backend, reviews, message, lobby: () => manager.showLobby() }).load();
   window.yahtzeeReady = true; // the browser tests wait for this before they act
   registerWorker();

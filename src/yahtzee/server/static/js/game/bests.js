@@ -2,7 +2,9 @@
 // the games played, and per level against the computer wins, losses, draws and the best score.
 // (Stored under yahtzee.records, as they always were.)
 
+import { computerLevel, personWon } from "../lib/seats.js";
 import { levelName } from "../lib/terms.js";
+import { tableInfo } from "../table/standings.js";
 
 export class Bests {
   // Nothing is read until load().
@@ -24,8 +26,15 @@ export class Bests {
     if (!stored.problem) this.current = stored.bests;
   }
 
+  // True once a game has been finished on this device (single or against any level).
+  played() {
+    const { single, vs } = this.current;
+    return single.games > 0 || Object.values(vs).some((r) => r.wins + r.losses + r.draws > 0);
+  }
+
   // Count the finished game `snap` in the bests and save them; what the result dialog shows.
   count(snap) {
+    if (snap.mode === "table") return tableInfo(snap); // counted in no best
     const info = snap.mode === "single" ? this.countSingle(snap) : this.countVs(snap);
     this.store.saveBests(this.current);
     return info;
@@ -46,10 +55,12 @@ export class Bests {
   // game at a level sets the best without calling it new.
   countVs(snap) {
     const total = snap.sides[0].total;
-    const level = this.current.vs[snap.difficulty] || this.current.vs.normal;
+    const difficulty = computerLevel(snap);
+    const level = this.current.vs[difficulty] || this.current.vs.normal;
     const result = snap.result || {};
+    const playerWon = personWon(snap);
     if (result.draw) level.draws += 1;
-    else if (result.player_won) level.wins += 1;
+    else if (playerWon) level.wins += 1;
     else level.losses += 1;
     const previous = level.best;
     const isNew = previous !== null && total > previous;
@@ -57,13 +68,13 @@ export class Bests {
     return {
       mode: "vs",
       draw: Boolean(result.draw),
-      playerWon: Boolean(result.player_won),
+      playerWon,
       totals: result.totals || snap.sides.map((s) => s.total),
       sides: snap.sides,
       isNew,
       previous,
       best: level.best,
-      level: levelName(snap.difficulty) || levelName("normal"),
+      level: levelName(difficulty) || levelName("normal"),
     };
   }
 }

@@ -16,6 +16,7 @@ export function emptyBoard() {
     hintDice: new Set(),
     hintBox: null,
     hintText: null,
+    hintReason: null,
     pendingBox: null,
     // The computer's turn as shown: what it is doing (the status line), the box it is about to
     // write (highlighted), what it scored last (until the player rolls), and whether its last
@@ -36,11 +37,12 @@ export function takeAnswer(board, data) {
   board.pendingBox = null;
 }
 
-// Forget the hint: its gold dice, its box and its words.
+// Forget the hint: its gold dice, its box and its words (the reason, and the figures behind it).
 export function clearHint(board) {
   board.hintDice = new Set();
   board.hintBox = null;
   board.hintText = null;
+  board.hintReason = null;
 }
 
 // True when the player holds all five dice with rolls left: a roll would move none of them.

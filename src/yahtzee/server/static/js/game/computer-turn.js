@@ -6,6 +6,7 @@
 // turn shows (its note, the box it is choosing, its last move, a failed step) is on the board.
 
 import { chooseMs, computerPause, leadInMs, liftMs, rollMs, sleep } from "../lib/timing.js";
+import { inTurn, personInTurn } from "../lib/seats.js";
 import { diceIndexes } from "./board.js";
 
 export class ComputerTurn {
@@ -44,7 +45,7 @@ export class ComputerTurn {
   async play() {
     const board = this.board;
     const snap = board.snap;
-    if (!snap || snap.finished || snap.acting === "player" || this.blocked()) return;
+    if (!snap || snap.finished || personInTurn(snap) || this.blocked()) return;
     const outcome = await this.requests.run("computer", (wait, live) => this.steps(wait, live), {
       failed: (error) => {
         board.stopped = true;
@@ -59,7 +60,7 @@ export class ComputerTurn {
   async steps(wait, live) {
     const { board, ui } = this;
     board.stopped = false;
-    while (board.snap && !board.snap.finished && board.snap.acting !== "player") {
+    while (board.snap && !board.snap.finished && !personInTurn(board.snap)) {
       board.computerNote = null; // 电脑思考中…
       this.redraw();
       await wait(ui.untilNoDialog());
@@ -73,11 +74,16 @@ export class ComputerTurn {
     }
   }
 
+  // The name of the computer in turn (电脑 in 人机对战, its seat's name at a table).
+  get name() {
+    return inTurn(this.board.snap).name;
+  }
+
   // The dice the computer keeps lift one by one (not on its first roll).
   async lift(hold, wait) {
-    const board = this.board;
+    const { board, name } = this;
     board.held = board.held.map((held, i) => held && hold.includes(i));
-    board.computerNote = hold.length ? `电脑保留 ${hold.length} 颗骰子` : "电脑一颗也不留";
+    board.computerNote = hold.length ? `${name}保留 ${hold.length} 颗骰子` : `${name}一颗也不留`;
     this.redraw();
     for (const i of hold) {
       if (board.held[i]) continue;
@@ -91,13 +97,13 @@ export class ComputerTurn {
 
   // One roll of the computer: the dice it keeps lift one by one, then the others tumble.
   async showRoll(data, step, wait, live) {
-    const { board, ui } = this;
+    const { board, ui, name } = this;
     const hold = Array.isArray(step.hold) ? step.hold : [];
     const first = !board.snap.dice;
     if (!first) await this.lift(hold, wait);
     const ms = rollMs();
     const moving = diceIndexes().map((i) => first || !hold.includes(i));
-    board.computerNote = "电脑掷骰中…";
+    board.computerNote = `${name}掷骰中…`;
     this.redraw();
     this.sound.roll(moving.filter(Boolean).length);
     ui.startRoll(moving, ms);
@@ -108,30 +114,30 @@ export class ComputerTurn {
     if (!this.take(data)) return;
     const faces = board.snap.dice.join(" ");
     const kept = hold.map((i) => board.snap.dice[i]).join(" ");
-    if (first) ui.announce(`电脑掷出 ${faces}`);
-    else ui.announce(`电脑${hold.length ? `保留 ${kept}` : "全部重掷"}，掷出 ${faces}`);
+    if (first) ui.announce(`${name}掷出 ${faces}`);
+    else ui.announce(`${name}${hold.length ? `保留 ${kept}` : "全部重掷"}，掷出 ${faces}`);
     this.redraw();
   }
 
   // The computer scores: its box shows the points, highlighted, a moment before they are written.
   async showScore(data, step, wait) {
-    const { board, ui } = this;
+    const { board, ui, name } = this;
     const index = board.snap.current;
     const box = board.snap.sides[index].boxes.find((b) => b.key === step.box);
     board.choosing = step.box;
-    board.computerNote = box ? `电脑登记「${box.name}」${box.preview ?? 0} 分` : "电脑登记";
+    board.computerNote = box ? `${name}登记「${box.name}」${box.preview ?? 0} 分` : `${name}登记`;
     this.redraw();
     await wait(sleep(chooseMs()));
     this.halt();
     if (!this.take(data)) return;
     const after = board.snap.sides[index];
     const written = after.boxes.find((b) => b.key === step.box);
-    if (written) ui.announce(`电脑：${written.name} 登记 ${written.points} 分，总分 ${after.total}`);
+    if (written) ui.announce(`${name}：${written.name} 登记 ${written.points} 分，总分 ${after.total}`);
     // Its highlight lasts a moment and may be below a phone's screen: the status keeps what it
     // scored until the player rolls.
-    board.lastMove = written ? `电脑刚登记「${written.name}」${written.points} 分` : null;
+    board.lastMove = written ? `${name}刚登记「${written.name}」${written.points} 分` : null;
     this.redraw();
     this.sound.score();
-    ui.flash(board.snap.sides.length > 1 ? 1 : 0, step.box);
+    ui.flash(index, step.box);
   }
 }

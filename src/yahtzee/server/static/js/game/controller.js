@@ -5,14 +5,16 @@
 // this manager: each gets the board, the helpers and the callbacks it uses, in its constructor.
 
 import { Requests } from "../lib/request.js";
+import { personInTurn, settingsOf } from "../lib/seats.js";
 import { listenFullscreen, toggleFullscreen } from "../ui/fullscreen.js";
+import { Handover } from "../table/handover.js";
 import { Bests } from "./bests.js";
 import { emptyBoard, takeAnswer } from "./board.js";
 import { ComputerTurn } from "./computer-turn.js";
 import { PlayerTurn } from "./player-turn.js";
 import { Choices, Settings } from "./settings.js";
 import { Starting } from "./starting.js";
-import { statusText } from "./status.js";
+import { hintFigures, statusText } from "./status.js";
 import { Sync } from "./sync.js";
 
 // The controller's tab ownership and storage sync, with what it does when another tab changes
@@ -45,19 +47,23 @@ function wireStarting(manager) {
     sync: manager.sync,
     ui: manager.ui,
     choices: () => manager.choices.current,
+    seats: () => manager.table.settings(),
+    stake: (game, action) => manager.luck.stake(game, action),
     practice: () => manager.practice.start(),
     enter: (data) => manager.enter(data),
     redraw: () => manager.render(),
     showLobby: () => manager.showLobby(),
-    playComputer: () => manager.computer.play(),
+    playComputer: () => manager.playOn(),
   });
 }
 
 export class GameManager {
   // Take the collaborators; nothing happens until init(). `reviews` is 复盘 and the history of
   // finished games (review/history.js), `luck` the replays on the same dice, 高手同骰 and the
-  // daily challenge (luck/luck.js), `practice` 练习 (practice/practice.js).
-  constructor({ api, view, input, store, sound, guard, reviews, luck, practice }) {
+  // daily challenge (luck/luck.js), `practice` 练习 (practice/practice.js), `table` the seat
+  // editor of 和朋友玩 (table/seat-editor.js), `tour` the newcomer's walk-through
+  // (ui/walkthrough.js).
+  constructor({ api, view, input, store, sound, guard, reviews, luck, practice, table, tour }) {
     this.api = api;
     this.ui = view;
     this.input = input;
@@ -65,6 +71,8 @@ export class GameManager {
     this.reviews = reviews;
     this.luck = luck;
     this.practice = practice;
+    this.table = table;
+    this.tour = tour;
     this.board = emptyBoard();
     this.requests = new Requests(view, () => this.render());
     this.bests = new Bests(store);
@@ -74,6 +82,7 @@ export class GameManager {
     const turn = { board: this.board, requests: this.requests, api, ui: view, sound, ...this.callbacks() };
     this.player = new PlayerTurn(turn);
     this.computer = new ComputerTurn({ ...turn, pace: () => this.settings.current.pace, finish: () => this.finish() });
+    this.handover = new Handover(turn);
     this.starting = wireStarting(this);
     this.counted = false; // the finished game on the board is in the bests already
   }
@@ -89,7 +98,7 @@ export class GameManager {
     const bestsProblem = this.bests.load();
     const savedProblem = this.sync.loadSaved();
     this.choices.load();
-    const others = [this.reviews.load(), this.luck.load(), this.practice.load()];
+    const others = [this.reviews.load(), this.luck.load(), this.practice.load(), this.table.load()];
     const problems = [savedProblem, bestsProblem, settingsProblem, ...others];
     this.bindInput();
     this.sound.listen(document);
@@ -127,8 +136,11 @@ export class GameManager {
     on("pace", (value) => this.settings.change({ pace: value }));
     on("fullscreen", () => toggleFullscreen(this.ui));
     on("take-over", () => this.sync.takeOver());
+    on("seat-sheet", (seat) => this.ui.openSeat(this.board.snap, Number(seat)));
+    on("tour", () => this.tour.open());
     this.reviews.bind(on);
     this.luck.bind(on);
+    this.table.bind(on);
     this.input.listen();
   }
 
@@ -147,6 +159,8 @@ export class GameManager {
       pendingBox: board.pendingBox,
       choosing: board.choosing,
       status: statusText(board, { rolling, suspended }),
+      figures: rolling || suspended ? null : hintFigures(board),
+      kind: this.luck.kindName(board.game),
     });
   }
 
@@ -167,9 +181,11 @@ export class GameManager {
     return true;
   }
 
-  // Show the lobby (bests, resume button).
+  // Show the lobby (bests, resume button, today's challenge).
   showLobby() {
-    this.ui.showLobby({ lobby: this.choices.current, bests: this.bests.current, save: this.sync.saved });
+    const save = this.sync.saved;
+    this.ui.showLobby({ lobby: this.choices.current, bests: this.bests.current, save, kind: this.luck.kindName(save) });
+    this.luck.renderLobby();
   }
 
   // Start a game with `settings` after asking, when that abandons an unfinished game; true when it
@@ -190,11 +206,13 @@ export class GameManager {
     this.sync.claim(); // this tab plays the saved game now
     this.setGame(data);
     this.choices.followGame(this.settingsOfGame());
+    this.table.followGame(this.settingsOfGame());
     this.counted = this.board.snap.finished;
     this.ui.closeResult();
     this.ui.showGame();
     this.render();
     this.ui.focusNext(); // the roll button, once the new board takes input
+    this.tour.offer(this.bests.played()); // a newcomer's first game: the walk-through
   }
 
   // The roll button (or Space): roll, or let a stopped computer go on, or play again at the end.
@@ -202,15 +220,22 @@ export class GameManager {
     const snap = this.board.snap;
     if (!snap || this.blocked() || !this.ui.inGame()) return;
     if (snap.finished) this.again();
-    else if (snap.acting !== "player") this.computer.play();
+    else if (!personInTurn(snap)) this.playOn();
     else this.player.roll();
   }
 
-  // Score box `key`; then the game ends or the computer plays.
+  // Score box `key`; then the game ends or goes on.
   async score(key) {
     if (!(await this.player.score(key))) return;
     if (this.board.snap.finished) this.finish();
-    else this.computer.play();
+    else this.playOn();
+  }
+
+  // The game goes on from the board: the computers in turn play, then at a table the person
+  // whose turn it is gets the phone (「轮到 小红」).
+  async playOn() {
+    await this.computer.play();
+    await this.handover.show();
   }
 
   // The game is over: update the bests once, then show the result dialog.
@@ -219,8 +244,8 @@ export class GameManager {
     if (!snap || !snap.finished || this.counted) return;
     this.counted = true;
     const info = this.bests.count(snap);
-    this.reviews.finished(this.board.game);
-    this.luck.finished(this.board.game, snap);
+    const kind = this.luck.finished(this.board.game, snap); // what it was, before it counted
+    this.reviews.finished(this.board.game, kind);
     this.sync.gameOver();
     if (info.isNew || (snap.mode === "vs" && info.playerWon)) this.sound.fanfare();
     this.render();
@@ -249,7 +274,10 @@ export class GameManager {
   // After confirming, abandon this game and start a new one with the same settings.
   async restart() {
     if (!this.board.snap) return;
-    const ok = await this.ui.confirm("放弃这一局，用同样的设置重新开始吗？", "重新开始");
+    // A daily challenge's counting try says what giving it up costs (luck.js).
+    const stake = this.luck.stake(this.board.game, "重新开始");
+    const question = stake || "放弃这一局，用同样的设置重新开始吗？";
+    const ok = await this.ui.confirm(question, stake ? "放弃挑战" : "重新开始");
     if (!ok) return;
     this.halt(); // a roll or box still in flight leaves no 掷骰中… or 正在登记 behind
     await this.starting.start(this.settingsOfGame());
@@ -265,7 +293,6 @@ export class GameManager {
 
   // The lobby settings the current game was started with.
   settingsOfGame() {
-    const snap = this.board.snap;
-    return { mode: snap.mode, difficulty: snap.difficulty, first: snap.first };
+    return settingsOf(this.board.snap);
   }
 }

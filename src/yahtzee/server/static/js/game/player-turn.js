@@ -1,6 +1,7 @@
 // The player's moves on the board: roll, hold a die, score a box, ask for a hint. Each request
 // goes through the request helper, so none starts while another is out.
 
+import { personInTurn } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
 import { rollMs, sleep } from "../lib/timing.js";
 import { clearHint, diceIndexes, holdsAll } from "./board.js";
@@ -24,7 +25,7 @@ export class PlayerTurn {
   // True when it is the player's turn and the board takes input (nothing in flight, not paused).
   ready() {
     const snap = this.board.snap;
-    return Boolean(snap) && !this.blocked() && snap.acting === "player";
+    return Boolean(snap) && !this.blocked() && personInTurn(snap);
   }
 
   // Roll the dice that are not held (the first roll throws all five).
@@ -67,7 +68,8 @@ export class PlayerTurn {
     const board = this.board;
     const snap = board.snap;
     if (!this.ready() || !snap.can_score) return false;
-    const side = snap.sides[snap.current];
+    const seat = snap.current;
+    const side = snap.sides[seat];
     const box = side.boxes.find((b) => b.key === key);
     if (!box || !box.allowed) return false;
     if (box.confirm) {
@@ -81,23 +83,26 @@ export class PlayerTurn {
       board.pendingBox = key;
       board.hintBox = null;
       board.hintText = null;
+      board.hintReason = null;
       this.redraw();
       const data = await wait(this.api.act(board.game, { type: "score", box: key }));
-      if (this.take(data)) this.scored(box, side);
+      if (this.take(data)) this.scored(box, side, seat);
     };
     const outcome = await this.requests.run("score", work, { settle: () => (board.pendingBox = null) });
     return outcome !== "stale";
   }
 
   // Sound and say what scoring `box` brought: its points, any bonus, the new total. `before` is
-  // the player's side as it was before.
-  scored(box, before) {
+  // the side of seat `seat` as it was before.
+  scored(box, before, seat) {
     const { ui, sound } = this;
-    const mine = this.board.snap.sides[0];
+    const mine = this.board.snap.sides[seat];
     const scored = mine.boxes.find((b) => b.key === box.key);
     const bonus = mine.yahtzee_bonus - before.yahtzee_bonus;
-    if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) sound.fanfare();
-    else sound.score();
+    if ((box.key === TERMS.yahtzee_box && scored && scored.points > 0) || bonus > 0) {
+      sound.fanfare();
+      ui.celebrate(box.key); // a 快艇, or a bonus one: a burst from its cell
+    } else sound.score();
     sound.buzz("score");
     let bonuses = "";
     if (mine.upper_bonus > before.upper_bonus) bonuses += `，上区奖励 ${mine.upper_bonus} 分`;
@@ -123,6 +128,7 @@ export class PlayerTurn {
       }
       board.hintBox = typeof hint.box === "string" ? hint.box : null;
       board.hintText = typeof hint.text === "string" && hint.text ? hint.text : null;
+      board.hintReason = typeof hint.reason === "string" && hint.reason ? hint.reason : null;
     };
     await this.requests.run("hint", work);
   }

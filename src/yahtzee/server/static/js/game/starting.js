@@ -2,19 +2,39 @@
 // again, today's challenge; with a question first when that abandons an unfinished game) or the
 // saved one resumed.
 
+import { personInTurn } from "../lib/seats.js";
+
 export class Starting {
   // `board` is the game on screen (board.js); `requests` the request helper; `api` the server;
   // `sync` tab ownership and the saved game (sync.js); `ui` the view (confirm, message);
-  // `choices()` the lobby's choices; `practice()` starts a round of 练习; `enter(data)` puts a
-  // new game on the board; `redraw()` draws the board; `showLobby()` shows the lobby;
-  // `playComputer()` lets the computer play its turn.
-  constructor({ board, requests, api, sync, ui, choices, practice, enter, redraw, showLobby, playComputer }) {
+  // `choices()` the lobby's choices; `seats()` the settings of the seat editor's table (null once
+  // it has said what to put right); `stake(game, action)` asks what giving up a saved game costs
+  // when it is a daily challenge's counting try (else ""); `practice()` starts a round of 练习;
+  // `enter(data)` puts a new game on the board; `redraw()` draws the board; `showLobby()` shows
+  // the lobby; `playComputer()` lets the game go on (the computers play, a person gets the phone).
+  constructor({
+    board,
+    requests,
+    api,
+    sync,
+    ui,
+    choices,
+    seats,
+    stake,
+    practice,
+    enter,
+    redraw,
+    showLobby,
+    playComputer,
+  }) {
     this.board = board;
     this.requests = requests;
     this.api = api;
     this.sync = sync;
     this.ui = ui;
     this.choices = choices;
+    this.seats = seats;
+    this.stake = stake;
     this.practice = practice;
     this.enter = enter;
     this.redraw = redraw;
@@ -30,10 +50,12 @@ export class Starting {
     const elsewhere = sync.blockedByOtherTab();
     sync.refreshSaved();
     if (sync.saved || elsewhere) {
-      const question = elsewhere
+      const stake = this.stake(sync.saved, elsewhere ? "它正在另一个标签页里打，开新的一局" : "开新的一局");
+      const plain = elsewhere
         ? "上次没打完的那一局正在另一个标签页里打。开新的一局会放弃它，确定吗？"
         : "开新的一局会放弃上次没打完的那一局，确定吗？";
-      if (!(await this.ui.confirm(question, "开新的一局"))) return false;
+      const question = stake || plain;
+      if (!(await this.ui.confirm(question, stake ? "放弃挑战" : "开新的一局"))) return false;
       if (elsewhere) sync.claim();
     }
     const started = await this.start(settings);
@@ -46,6 +68,10 @@ export class Starting {
     if (this.requests.busy) return false;
     const { mode, difficulty, first } = this.choices();
     if (mode === "practice") return this.practice();
+    if (mode === "table") {
+      const table = this.seats();
+      return table ? this.asking(table) : false;
+    }
     const vs = mode === "vs";
     return this.asking({ mode, difficulty: vs ? difficulty : null, first: vs ? first : "me" });
   }
@@ -62,7 +88,7 @@ export class Starting {
       // The game still shown may be in the computer's turn (重新开始 there): it does not go on
       // by itself, so say so and offer 让电脑继续 instead of 电脑思考中… for good.
       const snap = this.board.snap;
-      if (snap && !snap.finished && snap.acting !== "player") this.board.stopped = true;
+      if (snap && !snap.finished && !personInTurn(snap)) this.board.stopped = true;
     };
     const outcome = await this.requests.run("start", work, { fresh: true, failed });
     // Only a game just entered: after a failure the old game's computer turn must not play on
@@ -71,7 +97,10 @@ export class Starting {
     return outcome === "done";
   }
 
-  // Resume the saved game: the server restarts its current turn; a rejected save is set aside.
+  // Resume the saved game with its turn as it stood: the dice shown, the holds, the rolls used
+  // (the dice come from the game's record, so a restarted turn would show the rolls to come). A
+  // save from before that (unmarked, store.js) restarts its turn as it always did. A rejected
+  // save is set aside.
   async resume() {
     const { requests, sync, ui } = this;
     if (requests.busy) return;
@@ -83,7 +112,8 @@ export class Starting {
       return;
     }
     const work = async (wait) => {
-      this.enter(await wait(this.api.act(sync.saved, { type: "restart_turn" })));
+      const answer = sync.asStood ? this.api.view(sync.saved) : this.api.act(sync.saved, { type: "restart_turn" });
+      this.enter(await wait(answer));
     };
     const failed = (error) => {
       if (!error.rejected) return requests.fail(error);

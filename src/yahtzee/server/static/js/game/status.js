@@ -1,6 +1,7 @@
 // The one-line status under the dice: what the player should do next, or what the computer is
 // doing. Words only; the View writes the line (and only when it changes).
 
+import { inTurn, personInTurn } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
 import { holdsAll } from "./board.js";
 
@@ -10,22 +11,48 @@ export function statusText(board, { rolling, suspended }) {
   const snap = board.snap;
   if (snap.finished) return "本局结束。点「再来一局」或「回大厅」";
   if (suspended) return "这局已在另一个标签页继续，这里暂停";
-  if (snap.acting !== "player") return computerText(board);
-  if (rolling) return "掷骰中…";
-  // A hint to reroll some dice no longer says what to do once the player has held all five:
-  // the roll button waits, and the line says why (it comes back when a die is let go).
+  if (!personInTurn(snap)) return computerText(board);
+  // At a table the line names the person whose turn it is (「小红：点骰子保留…」).
+  const name = snap.mode === "table" ? inTurn(snap).name : null;
+  const { text, named } = personText(board, rolling, name);
+  return name && !named ? `${name}：${text}` : text;
+}
+
+// What the person in turn (`name` at a table, else null) should do next, and whether the words
+// name them already; `rolling`: their dice are tumbling.
+function personText(board, rolling, name) {
+  const snap = board.snap;
+  const said = (text, named = false) => ({ text, named });
+  if (rolling) return said("掷骰中…");
+  // The hint's reason first, in words; its figures are a tap away (hintFigures).
   const allHeld = holdsAll(board);
-  if (board.hintText && !(allHeld && board.hintDice.size < TERMS.dice)) return `提示：${board.hintText}`;
+  if (hintShown(board)) return said(`提示：${board.hintReason || board.hintText}`);
   if (snap.phase === "roll") {
-    return board.lastMove ? `${board.lastMove}，轮到你了` : "点「掷骰子」开始";
+    if (!board.lastMove) return said("点「掷骰子」开始");
+    return said(`${board.lastMove}，${name ? `轮到 ${name}` : "轮到你了"}`, true);
   }
-  return decideText(snap, allHeld);
+  return said(decideText(snap, allHeld));
+}
+
+// True while the status says the hint: it has words, and still says what to do. A hint to
+// reroll some dice no longer does once the player has held all five: the roll button waits,
+// and the line says why (the hint comes back when a die is let go).
+export function hintShown(board) {
+  if (!board.hintText || !personInTurn(board.snap)) return false;
+  return !(holdsAll(board) && board.hintDice.size < TERMS.dice);
+}
+
+// The figures behind the hint the status shows in words (期望总分 …, a tap on the line away), or
+// null when the line shows no reason (then it shows the figures themselves).
+export function hintFigures(board) {
+  return hintShown(board) && board.hintReason ? board.hintText : null;
 }
 
 // What the computer is doing in its turn, or that its last step failed.
 function computerText(board) {
   if (board.computerNote) return board.computerNote;
-  return board.stopped ? "电脑这一步没走成，点「让电脑继续」" : "电脑思考中…";
+  const name = inTurn(board.snap).name; // 电脑 in 人机对战
+  return board.stopped ? `${name}这一步没走成，点「让${name}继续」` : `${name}思考中…`;
 }
 
 // After a roll: score a box, or hold dice and roll again while the dice may still move.

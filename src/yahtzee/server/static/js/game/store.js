@@ -2,7 +2,7 @@
 // the lobby's choices and the site-wide settings. Every reader survives corrupt or foreign data:
 // it returns defaults plus a one-line Chinese `problem`, and never touches the other keys.
 
-import { keepUnreadable, objectOr, parseObject, wholeIn } from "../lib/storage.js";
+import { fnv1a, keepUnreadable, objectOr, parseObject, wholeIn } from "../lib/storage.js";
 import { TERMS } from "../lib/terms.js";
 
 export const KEYS = Object.freeze({
@@ -12,7 +12,20 @@ export const KEYS = Object.freeze({
   settings: "site.settings",
 });
 
-const GAME_VERSION = 1;
+// The saved game's versions the page keeps: 1 (单人挑战 and 人机对战, as always) and 2 (any seats:
+// a table of 和朋友玩), as the server writes them.
+const GAME_VERSIONS = [1, 2];
+
+// Beside the saved game: the mark of a save made since a resumed game goes on with its turn as it
+// stood (the fingerprint of that save's text). A save without it (made before, or by an older
+// page in another tab) restarts its turn when resumed, as it always did (starting.js).
+export const TURN_KEY = "yahtzee.game.turn";
+
+// The mark a save of the game's text `raw` leaves under TURN_KEY.
+function turnMark(raw) {
+  return `kept-${fnv1a(raw).toString(16)}`;
+}
+
 const BESTS_VERSION = 1;
 const LEVELS = TERMS.levels.map((t) => t.key);
 // The lobby offers the game's modes and 练习 (a mode of the page, not of a game).
@@ -164,7 +177,7 @@ export class LocalStore {
     if (!game || typeof game !== "object" || Array.isArray(game)) {
       return { game: null, problem: this.setAside(KEYS.game, raw, "上次没打完的一局数据已损坏，无法恢复") };
     }
-    if (game.version !== GAME_VERSION) {
+    if (!GAME_VERSIONS.includes(game.version)) {
       const problem = this.setAside(KEYS.game, raw, "上次没打完的一局来自不认识的版本，无法恢复");
       return { game: null, problem };
     }
@@ -175,19 +188,31 @@ export class LocalStore {
     return { game, problem: null };
   }
 
-  // Save the game exactly as the server returned it; false when it could not be saved.
+  // True when the saved game carries the mark of a save that keeps its turn as it stood.
+  savedAsStood() {
+    const raw = this.read(KEYS.game);
+    return raw !== null && this.read(TURN_KEY) === turnMark(raw);
+  }
+
+  // Save the game exactly as the server returned it, marked as keeping its turn; false when it
+  // could not be saved.
   saveGame(game) {
-    return this.write(KEYS.game, JSON.stringify(game));
+    const raw = JSON.stringify(game);
+    const saved = this.write(KEYS.game, raw);
+    if (saved) this.write(TURN_KEY, turnMark(raw));
+    return saved;
   }
 
   // Forget the saved game.
   clearGame() {
     this.remove(KEYS.game);
+    this.remove(TURN_KEY);
   }
 
   // Move a saved game the server refused out of the way (kept, not deleted): the problem text.
   refuseGame(problem) {
     const raw = this.read(KEYS.game);
+    this.remove(TURN_KEY);
     return raw === null ? problem : this.setAside(KEYS.game, raw, problem);
   }
 

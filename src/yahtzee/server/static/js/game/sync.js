@@ -30,6 +30,7 @@ export class Sync {
     this.resume = resume;
     this.follow = follow;
     this.saved = null; // the unfinished game in storage, as this tab knows it (for 「继续」)
+    this.asStood = false; // whether that save goes on with its turn as it stood (store.js)
     // Where this tab stands: "free" (no other tab plays), "other" (another tab plays the saved
     // game: the notice offers 在这里继续) or "suspended" (it took this game over from this tab,
     // which writes nothing more).
@@ -45,6 +46,7 @@ export class Sync {
   loadSaved() {
     const saved = this.store.loadGame();
     this.saved = saved.game;
+    this.asStood = Boolean(saved.game) && this.store.savedAsStood();
     return saved.problem;
   }
 
@@ -64,6 +66,7 @@ export class Sync {
     } else {
       this.store.saveGame(game);
       this.saved = game;
+      this.asStood = true; // this page's own copy, whether storage took it or not
     }
   }
 
@@ -86,6 +89,7 @@ export class Sync {
   refreshSaved() {
     if (this.store.trouble && this.saved) return;
     this.saved = this.store.loadGame().game;
+    this.asStood = Boolean(this.saved) && this.store.savedAsStood();
   }
 
   // Back in the lobby: another tab may resume the saved game now.

@@ -117,7 +117,12 @@ export class Api {
     return this.post("/api/action", { game, action });
   }
 
-  // Ask for a hint; the answer carries `hint` {hold, box, ev, text}.
+  // A saved game as it stands, checked, with its snapshot (how a game resumes as it stood).
+  view(game) {
+    return this.post("/api/view", { game });
+  }
+
+  // Ask for a hint; the answer carries `hint` {hold, box, ev, text, reason}.
   hint(game) {
     return this.post("/api/hint", { game });
   }
@@ -127,14 +132,15 @@ export class Api {
     return this.post("/api/computer", { game });
   }
 
-  // The post-game review (复盘) of one side ("player" | "computer"): summary, decisions, mistakes.
-  review(game, side = "player") {
-    return this.post("/api/review", { game, side }, false);
+  // The post-game review (复盘) of seat `seat` (0 the first): summary, decisions, mistakes.
+  review(game, seat = 0) {
+    return this.post("/api/review", { game, seat }, false);
   }
 
-  // 高手同骰: what the 高手 scores on a finished game's dice record, box by box beside the player.
-  sameDice(game) {
-    return this.post("/api/same-dice", { game }, false);
+  // 高手同骰: what the 高手 scores on a finished game's dice record, box by box beside seat
+  // `seat` (a person's).
+  sameDice(game, seat = 0) {
+    return this.post("/api/same-dice", { game, seat }, false);
   }
 
   // A round of 练习 on `theme` (a theme's key, or mixed): {seed, theme, theme_zh, positions}.

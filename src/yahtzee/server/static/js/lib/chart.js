@@ -88,10 +88,44 @@ function drawRefs(root, spec, scale) {
   return () => {
     for (const ref of spec.refs || []) {
       const g = group(ref);
-      g.append(label(margin.left + 4, py(ref.y) - 4, ref.text));
+      const { x, y, anchor } = refPlace(ref, spec, scale);
+      const words = label(x, y, ref.text);
+      if (anchor) words.setAttribute("text-anchor", anchor);
+      g.append(words);
       root.append(g);
     }
   };
+}
+
+const REF_TEXT = 11; // px: the size of a reference line's words (review.css .chart-ref text)
+
+// Where a reference line's words go: above or below it, at its left or right end, wherever the
+// data lines keep farthest from them (a line that starts on the reference would run through
+// words put on it, 「开局期望 254.6」 over the expected total's first steps).
+export function refPlace(ref, spec, { width, margin, px, py }) {
+  const wide = [...ref.text].reduce((sum, ch) => sum + (ch.charCodeAt(0) > 255 ? REF_TEXT : REF_TEXT * 0.6), 0);
+  const at = py(ref.y);
+  const left = margin.left + 4;
+  const right = width - margin.right - 4;
+  const points = spec.lines.flatMap((line) => line.points.map(([x, y]) => [px(x), py(y)]));
+  const places = [
+    { x: left, y: at - 4, span: [left, left + wide], rows: [at - 4 - REF_TEXT, at - 4] },
+    { x: left, y: at + 4 + REF_TEXT, span: [left, left + wide], rows: [at + 4, at + 4 + REF_TEXT] },
+    { x: right, y: at - 4, span: [right - wide, right], rows: [at - 4 - REF_TEXT, at - 4], anchor: "end" },
+    { x: right, y: at + 4 + REF_TEXT, span: [right - wide, right], rows: [at + 4, at + 4 + REF_TEXT], anchor: "end" },
+  ];
+  // How near the data comes to a place's words (0: through them); the first place wins a tie.
+  const clearance = ({ span, rows }) => {
+    let near = Infinity;
+    for (const [x, y] of points) {
+      if (x < span[0] - 6 || x > span[1] + 6) continue;
+      near = Math.min(near, y < rows[0] ? rows[0] - y : y > rows[1] ? y - rows[1] : 0);
+    }
+    return Math.min(near, 12); // far enough is far enough: keep the usual place
+  };
+  let best = places[0];
+  for (const place of places.slice(1)) if (clearance(place) > clearance(best)) best = place;
+  return best;
 }
 
 // The data lines.

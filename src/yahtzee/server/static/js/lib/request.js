@@ -13,8 +13,9 @@ export class Requests {
   constructor(ui, onIdle) {
     this.ui = ui;
     this.onIdle = onIdle;
-    this.doing = null; // the action in flight: "start", "resume", "roll", "score", "hint", "computer"
+    this.doing = null; // the action in flight: "start", "resume", "roll", "score", "hint", "computer", "handover"
     this.epoch = 0;
+    this.failure = null; // the message of the last failure still shown, if any
   }
 
   // True while an action is in flight: the board takes no input.
@@ -39,6 +40,7 @@ export class Requests {
     let outcome = "done";
     try {
       await work(wait, live);
+      this.recovered();
     } catch (error) {
       outcome = "failed";
       if (live()) failed(error);
@@ -60,6 +62,15 @@ export class Requests {
 
   // Show a failed request's message in one line, its English detail only in the tooltip.
   fail(error) {
-    this.ui.message(shortMessage(error), fullMessage(error));
+    this.failure = shortMessage(error);
+    this.ui.message(this.failure, fullMessage(error));
+  }
+
+  // A request went through: a failure's message still shown (offline, the server away) is out
+  // of date, and goes (not covering 提示 and 回大厅 for its full time).
+  recovered() {
+    if (this.failure === null) return;
+    if (this.ui.hideMessage) this.ui.hideMessage(this.failure);
+    this.failure = null;
   }
 }

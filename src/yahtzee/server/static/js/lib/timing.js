@@ -35,3 +35,9 @@ export function liftMs() {
 export function chooseMs() {
   return FAST ? 0 : 900;
 }
+
+// How long 「轮到 小红」 shows when the turn passes to a person at a table: long enough to read
+// and pass the phone (the same with reduced motion, which only drops its movement).
+export function handoverMs() {
+  return FAST ? 60 : 1300;
+}

@@ -1,4 +1,5 @@
-// Words the game and the review (复盘) both write: chances of winning, points lost.
+// Words the game and the review (复盘) both write: chances of winning, points lost, expected
+// totals.
 
 // A chance as it is written (`shown`) and as a screen reader says it (`said`): whole percents
 // (`percent`, rounded by the caller), except that a game still open never reads 0 % or 100 %
@@ -20,4 +21,25 @@ export function signed(value, digits = 1) {
   const text = Math.abs(value).toFixed(digits);
   if (Number(text) === 0) return `±${text}`;
   return `${value > 0 ? "+" : "−"}${text}`;
+}
+
+// An expected total (期望总分: a hint's, a 练习 answer's, an option of the review or of 研究), as
+// every screen writes it: one decimal.
+export function evText(value) {
+  return value.toFixed(1);
+}
+
+// How far expected total `ev` falls short of `best` as a list of options shows them, each to one
+// decimal (evText): the card, the table and the totals then agree (17.95 between 228.93 and
+// 210.98 reads 17.9 everywhere).
+export function shortfall(best, ev) {
+  return Math.max(0, Number(evText(best)) - Number(evText(ev)));
+}
+
+// The shortfall of `ev` below `best` in words: as the totals show it, or, when they read the
+// same (187.5 and 187.5), the loss itself in hundredths (0.02), never 「0.0」; "" for none.
+export function gapText(best, ev) {
+  const shown = shortfall(best, ev);
+  if (shown >= 0.05) return shown.toFixed(1);
+  return best - ev >= 0.005 ? pointsText(best - ev) : "";
 }

@@ -4,7 +4,9 @@
 // for everyone; the first try counts), its 高手 score, the streak of days, and 复制成绩.
 
 import { button, make } from "../lib/dom.js";
+import { seatsOf } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
+import { countingTry, gameKind, kindName } from "./kinds.js";
 import { LuckStore } from "./luck-store.js";
 import { sameDiceSection } from "./same-dice-view.js";
 
@@ -28,29 +30,33 @@ const playerTotal = (game) => game.sides[0].totals.total;
 export class Luck {
   // `api` asks the server; `store` reads and writes keys (LocalStore); `message(text, title)`
   // tells the player; `start(settings)` starts a game, asking first when that abandons an
-  // unfinished one (true once it is on the board); `snap()` is the snapshot on the board.
-  constructor({ api, store, message, start, snap, doc = document }) {
+  // unfinished one (true once it is on the board); `snap()` is the snapshot on the board;
+  // `saved()` the unfinished game 「继续」 resumes (or null); `redraw()` draws the board again.
+  constructor({ api, store, message, start, snap, saved, redraw, doc = document }) {
     this.api = api;
     this.store = new LuckStore(store);
     this.message = message;
     this.start = start;
     this.snap = snap;
+    this.saved = saved;
+    this.redraw = redraw;
     this.lobby = doc.getElementById("daily");
     this.result = doc.getElementById("result-luck");
     this.today = null; // {date, record} of /api/daily, once known
+    this.asked = false; // whether /api/daily has answered (or failed) yet
     this.last = null; // the finished game the result dialog shows
   }
 
   // Read what the browser kept (returns a one-line problem or null) and ask for today's record.
   load() {
     const problem = this.store.load();
-    this.api.daily().then(
-      (today) => {
-        this.today = today;
-        this.renderLobby();
-      },
-      () => this.renderLobby(), // offline: no challenge to offer until the next visit
-    );
+    const answered = (today) => {
+      this.today = today;
+      this.asked = true;
+      this.renderLobby();
+    };
+    // Offline: no challenge to offer until the next visit.
+    this.api.daily().then(answered, () => answered(null));
     return problem;
   }
 
@@ -61,10 +67,26 @@ export class Luck {
     on("daily-copy", () => this.copyDaily());
   }
 
-  // The lobby's entry for today's challenge.
+  // What `game` (its JSON) is, by name: 每日挑战, 每日挑战（练习）, 同骰再打; "" for a game on
+  // new dice (kinds.js).
+  kindName(game) {
+    return kindName(gameKind(game, this.store));
+  }
+
+  // When `action` (开新的一局, 重新开始) would give up `game`, the first try of a daily challenge
+  // not yet finished, the question that says what it costs: that day keeps no score; else "".
+  stake(game, action) {
+    if (!countingTry(game, this.store)) return "";
+    const date = game.record.daily;
+    const day = this.today && this.today.date === date ? "今天" : monthDay(date);
+    return `${day}的每日挑战还没打完，只有第一次打完的成绩算数。${action}会放弃它，${day}就没有成绩了。确定吗？`;
+  }
+
+  // The lobby's entry for today's challenge (until the server has said which day it is, the
+  // card stays as the page's first paint drew it).
   renderLobby() {
     const box = this.lobby;
-    if (!box) return;
+    if (!box || !this.asked) return;
     box.hidden = !this.today;
     if (!this.today) return;
     const { date } = this.today;
@@ -72,11 +94,17 @@ export class Luck {
     box.replaceChildren(make("h3", "", `每日挑战 · ${monthDay(date)}`));
     const line = make("p", "daily-line");
     const buttons = make("div", "daily-buttons");
-    if (!day) {
+    const saved = this.saved();
+    const counting = Boolean(saved) && countingTry(saved, this.store) && saved.record.daily === date;
+    if (counting) {
+      // The first try is waiting: going on with it is the way to a score (「继续」 resumes it).
+      line.textContent = `第一次还没打完，打完才算数 · 连续 ${this.store.streak(date)} 天`;
+      buttons.append(this.action("primary", "继续今天的挑战", "resume"));
+    } else if (!day) {
       line.textContent = "今天的骰子人人相同，第一次打完的成绩算数";
       buttons.append(this.action("primary", "开始今天的挑战", "daily"));
     } else {
-      const parts = [day.first !== null ? `第一次 ${day.first} 分（算数）` : "第一次还没打完"];
+      const parts = [day.first !== null ? `第一次 ${day.first} 分（算数）` : "第一次没有打完，今天没有成绩"];
       if (day.first !== null && day.expert !== null) parts.push(`高手同骰 ${day.expert} 分`);
       parts.push(`连续 ${this.store.streak(date)} 天`);
       line.textContent = parts.join(" · ");
@@ -99,11 +127,13 @@ export class Luck {
     if (started) this.countStart();
   }
 
-  // A daily game is on the board: count the try (only the first one's score counts).
+  // A daily game is on the board: count the try (only the first one's score counts), and name
+  // it on the board as what it now is.
   countStart() {
     const snap = this.snap();
     if (snap && snap.daily && snap.record) this.store.startDay(snap.daily, snap.record);
     this.renderLobby();
+    this.redraw();
   }
 
   // Play the dice of the game the result dialog shows again.
@@ -111,23 +141,35 @@ export class Luck {
     if (this.last) this.replayGame(this.last);
   }
 
-  // Play `game`'s dice again (a finished game's JSON), with its settings.
+  // Play `game`'s dice again (a finished game's JSON), with its settings (a table: its seats,
+  // each rolling the dice it rolled, whoever starts).
   replayGame(game) {
     if (!game.record) return;
     const first = game.first === RANDOM ? settledFirst(game.starter) : game.first;
-    const settings = { mode: game.mode, difficulty: game.difficulty, first, record: game.record.id };
+    const settings =
+      game.mode === "table"
+        ? { mode: game.mode, seats: seatsOf(game), first: game.first, record: game.record.id }
+        : { mode: game.mode, difficulty: game.difficulty, first, record: game.record.id };
     if (game.record.daily) settings.record = "daily";
     this.start(settings).then((started) => started && game.record.daily && this.countStart());
   }
 
   // A game ended: compare it with the earlier tries on its dice, count a daily, and show what
-  // the 高手 made of the same dice.
+  // the 高手 made of the same dice. Returns what the game was (kinds.js), for the history.
   finished(game, snap) {
+    const kind = gameKind(game, this.store, false);
+    this.fill(game, snap);
+    return kind;
+  }
+
+  // The result dialog's lines on a game on a dice record (finished).
+  fill(game, snap) {
     const box = this.result;
     this.last = game;
     if (!box) return;
     box.replaceChildren();
-    if (!game.record || !snap.record) return;
+    // A table is everyone's: no one's tries on its dice, and its people review their own seats.
+    if (!game.record || !snap.record || snap.mode === "table") return;
     const score = playerTotal(game);
     const before = this.store.tries(snap.record);
     this.store.addTry(snap.record, score);
@@ -146,8 +188,12 @@ export class Luck {
       lines.push(`同样的骰子第 ${before.length + 1} 次：之前最好 ${best} 分${score > best ? "，这次更好" : ""}`);
     }
     for (const text of lines) box.append(make("p", "luck-line", text));
+    box.append(this.action("secondary replay", "用同样的骰子再打一局", "replay"));
+    // Against the computer the result already names one 高手 (or another level): 高手同骰 on
+    // the player's dice waits in 复盘, not beside the match's score.
+    if (snap.mode !== "single") return;
     const pending = make("p", "luck-line same-dice-pending", "高手同骰：计算中…");
-    box.append(this.action("secondary replay", "用同样的骰子再打一局", "replay"), pending);
+    box.append(pending);
     this.api.sameDice(game).then(
       (answer) => {
         pending.replaceWith(sameDiceSection(answer));

@@ -4,6 +4,7 @@
 import { columnHeads, make } from "../lib/dom.js";
 import { TERMS } from "../lib/terms.js";
 import { signed } from "../lib/words.js";
+import { gloss } from "../lib/glosses.js";
 
 // The sums that end the comparison, after the boxes (their names come from the terms).
 const SUMS = ["upper_bonus", "yahtzee_bonus", "total"];
@@ -23,11 +24,11 @@ function row(name, player, expert, className = "") {
   return tr;
 }
 
-// The comparison as a section: the server's line, then a table a tap unfolds.
+// The comparison as a section: the server's line, what 高手同骰 is, then a table a tap unfolds.
 export function sameDiceSection(answer) {
   const section = make("section", "same-dice");
   section.setAttribute("aria-label", "高手同骰");
-  section.append(make("p", "same-dice-line", answer.text));
+  section.append(make("p", "same-dice-line", answer.text), make("p", "same-dice-gloss", gloss("same_dice")));
   const details = make("details", "same-dice-details");
   details.append(make("summary", "", "逐项对比"));
   const table = make("table", "same-dice-table");

@@ -4,8 +4,8 @@
 // the refusal is shown as it comes.
 
 import { make, button } from "../lib/dom.js";
-import { two } from "./practice-view.js";
 import { TERMS } from "../lib/terms.js";
+import { evText, gapText } from "../lib/words.js";
 
 // A labelled number input.
 function numberField(label, value, attrs) {
@@ -138,11 +138,11 @@ export class Explorer {
     const best = answer.options[0].ev;
     for (const option of answer.options) {
       const item = make("li");
-      const gap = best - option.ev;
+      const gap = gapText(best, option.ev);
       item.append(
         make("span", "pf-option", option.text),
-        make("span", "num", two(option.ev)),
-        make("span", "num px-gap", gap > 0.004 ? `−${two(gap)}` : ""),
+        make("span", "num", evText(option.ev)),
+        make("span", "num px-gap", gap ? `−${gap}` : ""),
       );
       this.result.append(item);
     }

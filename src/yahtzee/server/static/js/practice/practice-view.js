@@ -5,11 +5,38 @@
 
 import { DiceTray } from "../ui/dice.js";
 import { make, button } from "../lib/dom.js";
+import { gloss } from "../lib/glosses.js";
+import { evText, pointsText } from "../lib/words.js";
 import { ScoreSheet } from "../ui/sheet.js";
 
-// A figure to 2 decimals, as 练习 shows expected totals and losses.
+// An average loss per decision, to 2 decimals (as the review's 平均每步失误).
 export function two(value) {
   return value.toFixed(2);
+}
+
+// The figures behind a graded answer, folded under 「看数字」: each choice's expected total (one
+// decimal, as everywhere), the three best options, the hint's words with its figures, and
+// what 期望总分 means.
+function figures(graded) {
+  const fold = make("details", "pf-figures");
+  fold.append(make("summary", "", "看数字（期望总分）"));
+  const totals = make("dl", "pf-evs");
+  totals.append(
+    make("dt", "", "你的选择"),
+    make("dd", "", `${graded.chosen.text} · 期望总分 ${evText(graded.chosen.ev)}`),
+    make("dt", "", "最优"),
+    make("dd", "", `${graded.best.text} · 期望总分 ${evText(graded.best.ev)}`),
+  );
+  const top = make("ol", "pf-top");
+  top.setAttribute("aria-label", "期望总分最高的三项");
+  for (const option of graded.top) {
+    const item = make("li");
+    item.append(make("span", "pf-option", option.text), make("span", "num", evText(option.ev)));
+    top.append(item);
+  }
+  fold.append(totals, top, make("p", "pf-why-figures", graded.why));
+  if (gloss("expected")) fold.append(make("p", "pf-gloss", gloss("expected")));
+  return fold;
 }
 
 export class PracticeView {
@@ -117,35 +144,26 @@ export class PracticeView {
     this.section.dataset.answered = String(Boolean(graded));
   }
 
-  // The feedback after an answer: the verdict, the player's and the best choice, the three best
-  // options with their expected totals, and why, in a hint's words. `last`: the round's end.
+  // The feedback after an answer: the verdict, the player's and the best choice, and why in
+  // words (the server's `reason`); the figures behind it a tap away: each choice's expected
+  // total, the three best options, the hint's words, and what 期望总分 means. `last`: the
+  // round's end.
   showFeedback(graded, last) {
     const box = this.feedback;
     box.replaceChildren();
     const verdict = graded.is_best
       ? make("p", "pf-verdict best", "✓ 最优选择")
-      : make("p", "pf-verdict miss", `比最优少 ${two(graded.loss)} 分`);
+      : make("p", "pf-verdict miss", `比最优少 ${pointsText(graded.loss)} 分`);
     const list = make("dl", "pf-choices");
-    list.append(
-      make("dt", "", "你的选择"),
-      make("dd", "", `${graded.chosen.text} · 期望总分 ${two(graded.chosen.ev)}`),
-      make("dt", "", "最优"),
-      make("dd", "", `${graded.best.text} · 期望总分 ${two(graded.best.ev)}`),
-    );
-    const top = make("ol", "pf-top");
-    top.setAttribute("aria-label", "期望总分最高的三项");
-    for (const option of graded.top) {
-      const item = make("li");
-      item.append(make("span", "pf-option", option.text), make("span", "num", two(option.ev)));
-      top.append(item);
-    }
-    const why = make("p", "pf-why", `为什么：${graded.why}`);
+    list.append(make("dt", "", "你的选择"), make("dd", "", graded.chosen.text));
+    list.append(make("dt", "", "最优"), make("dd", "", graded.best.text));
+    const why = make("p", "pf-why", `为什么：${graded.reason || graded.why}`);
     const legend = make("p", "pf-legend", `★ 金色标出的是最优${graded.best.box ? "的格子" : "保留的骰子"}`);
     const next = button("primary pf-next", last ? "看本轮总结" : "下一题");
     next.dataset.practice = "next";
     const explore = button("secondary pf-explore", "研究这个局面");
     explore.dataset.practice = "explore";
-    box.append(verdict, list, top, why, legend, next, explore);
+    box.append(verdict, list, why, figures(graded), legend, next, explore);
     box.hidden = false;
     next.focus({ preventScroll: true });
     if (box.scrollIntoView) box.scrollIntoView({ block: "nearest" });

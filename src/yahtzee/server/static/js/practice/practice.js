@@ -53,7 +53,7 @@ export class Practice {
     return problem;
   }
 
-  // The theme buttons, the progress line and 「专练薄弱项」.
+  // The theme buttons, the progress line and 「专练薄弱项」, in place of the HTML's placeholder.
   build(box) {
     const field = make("div", "field");
     const label = make("span", "field-label", "练习主题");
@@ -71,7 +71,7 @@ export class Practice {
     this.line.id = "practice-line";
     this.weakButton = button("secondary practice-weak");
     this.weakButton.dataset.practice = "weakest";
-    box.append(field, this.weakButton, this.line);
+    box.replaceChildren(field, this.weakButton, this.line);
   }
 
   // Mark the chosen theme; say how far the player has come and which theme is weakest.

@@ -5,6 +5,7 @@
 
 import { KeyStore, fnv1a, keepUnreadable, numberIn, wholeIn } from "../lib/storage.js";
 import { TERMS } from "../lib/terms.js";
+import { KIND_NAMES } from "../luck/kinds.js";
 
 export const HISTORY_KEYS = Object.freeze({
   summaries: "yahtzee.history",
@@ -25,6 +26,34 @@ const MAX_DECISIONS = TERMS.max_decisions;
 const MODES = TERMS.modes.map((t) => t.key);
 const LEVELS = TERMS.levels.map((t) => t.key);
 const OUTCOMES = ["win", "loss", "draw"]; // a vs game's, for the player (history.js outcomeOf)
+const KINDS = Object.keys(KIND_NAMES); // a game on known dice: a daily challenge, a replay
+const PLAYERS = TERMS.players.map((t) => t.key);
+const { min: MIN_SEATS, max: MAX_SEATS, name_length: NAME_LENGTH } = TERMS.seats;
+
+// The seats of a finished table's JSON as its history entry keeps them: [{name, player,
+// total, place}] in seat order.
+export function tableSeats(game) {
+  const places = (game.result && game.result.places) || [];
+  return game.sides.map((side, i) => ({
+    name: side.name,
+    player: side.player,
+    total: side.totals.total,
+    place: places[i],
+  }));
+}
+
+// A table entry's seats checked one by one; null when one cannot be read (nor the entry then).
+function readSeats(raw) {
+  if (!Array.isArray(raw) || raw.length < MIN_SEATS || raw.length > MAX_SEATS) return null;
+  const seats = raw.map((seat) => {
+    if (!seat || typeof seat.name !== "string" || !seat.name || [...seat.name].length > NAME_LENGTH) return null;
+    const total = wholeIn(seat.total, 0, MAX_TOTAL);
+    const place = wholeIn(seat.place, 1, raw.length);
+    if (!PLAYERS.includes(seat.player) || total === null || place === null) return null;
+    return { name: seat.name, player: seat.player, total, place };
+  });
+  return seats.includes(null) ? null : seats;
+}
 
 // Round to `digits` decimals (keeps the stored history small).
 function round(value, digits) {
@@ -32,21 +61,37 @@ function round(value, digits) {
   return Math.round(value * factor) / factor;
 }
 
+// True when `raw` has what every stored summary has: an id, a date, a mode and a total.
+function entryLike(raw) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return false;
+  if (typeof raw.id !== "string" || typeof raw.date !== "string") return false;
+  if (Number.isNaN(Date.parse(raw.date)) || !MODES.includes(raw.mode)) return false;
+  return wholeIn(raw.total, 0, MAX_TOTAL) !== null;
+}
+
+// `value` when it is one of `known`, else null.
+function oneOf(value, known) {
+  return known.includes(value) ? value : null;
+}
+
 // One stored summary checked field by field; null when it cannot be read.
 export function readEntry(raw) {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  if (typeof raw.id !== "string" || typeof raw.date !== "string") return null;
-  if (Number.isNaN(Date.parse(raw.date)) || !MODES.includes(raw.mode)) return null;
-  if (wholeIn(raw.total, 0, MAX_TOTAL) === null) return null;
+  if (!entryLike(raw)) return null;
+  // A table's entry names its seats with their totals and places (和朋友玩).
+  const seats = raw.mode === "table" ? readSeats(raw.seats) : undefined;
+  if (seats === null) return null;
   return {
     id: raw.id,
     date: raw.date,
     mode: raw.mode,
-    difficulty: LEVELS.includes(raw.difficulty) ? raw.difficulty : null,
-    outcome: OUTCOMES.includes(raw.outcome) ? raw.outcome : null,
+    difficulty: oneOf(raw.difficulty, LEVELS),
+    outcome: oneOf(raw.outcome, OUTCOMES),
+    // 每日挑战 or 同骰再打 (luck/kinds.js); entries kept before it was noted have none.
+    kind: oneOf(raw.kind, KINDS),
     total: raw.total,
     fp: typeof raw.fp === "string" ? raw.fp : "",
     ...reviewFigures(raw),
+    ...(seats ? { seats } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 import { lineChart } from "../lib/chart.js";
 import { button, columnHeads, make } from "../lib/dom.js";
 import { legend } from "./review-parts.js";
-import { EXPERT_LOSS, OUTCOMES, modeText, shortDate } from "./review-words.js";
+import { EXPERT_LOSS, OUTCOMES, gameText, shortDate } from "./review-words.js";
 import { evenLuckText, meanOf, trendText, trendWindows } from "./trend.js";
 import { signed } from "../lib/words.js";
 
@@ -73,9 +73,17 @@ function drawTrend(box, reviewed, width) {
       y: e.average,
       r: 3.5,
       className: "chart-dot",
-      title: `${shortDate(e.date)} ${modeText(e.mode, e.difficulty)} ${e.total} 分：平均每步失误 ${e.average.toFixed(2)}`,
+      title: `${shortDate(e.date)} ${gameText(e)} ${e.total} 分：平均每步失误 ${e.average.toFixed(2)}`,
     })),
   });
+}
+
+// A table's seats by place with their totals, a line each: 「1. 小红 268」「2. 小明 240」.
+function seatsList(seats) {
+  const list = make("span", "rv-seats");
+  const ranked = [...seats].sort((a, b) => a.place - b.place);
+  list.append(...ranked.map((s) => make("span", "rv-seat", `${s.place}. ${s.name} ${s.total}`)));
+  return list;
 }
 
 // The list of past games, newest first, with 复盘 for the ones kept whole and 同骰再打 for
@@ -91,48 +99,56 @@ function gamesSection(entries, { stored, replayable, onReview, onReplay }) {
   heads[4].replaceChildren("平均每步", make("wbr"), "失误");
   heads[5].append(make("span", "visually-hidden", "复盘")); // the buttons' column, for screen readers
   const body = make("tbody");
-  for (const e of [...entries].reverse()) {
-    const tr = make("tr");
-    tr.dataset.id = e.id;
-    const first = make("th", "rv-when-cell");
-    first.scope = "row";
-    const outcome = e.outcome ? `\u00a0·\u00a0${OUTCOMES[e.outcome]}` : ""; // 「负」 not alone
-    first.append(
-      make("span", "rv-date num", shortDate(e.date)),
-      make("span", "rv-mode", `${modeText(e.mode, e.difficulty)}${outcome}`),
-    );
-    const missing = e.average === null;
-    tr.append(
-      first,
-      make("td", "num rv-total", String(e.total)),
-      make("td", "num", missing ? "—" : signed(e.luck)),
-      lossCell(e, missing),
-      make(
-        "td",
-        `num rv-avg${!missing && e.average < EXPERT_LOSS ? " expert" : ""}`,
-        missing ? "—" : e.average.toFixed(2),
-      ),
-    );
-    const cell = make("td", "rv-action");
-    if (stored.has(e.id)) {
-      const b = button("secondary rv-open", "复盘");
-      b.setAttribute("aria-label", `复盘 ${shortDate(e.date)} ${e.total} 分这一局`);
-      b.addEventListener("click", () => onReview(e.id));
-      cell.append(b);
-    }
-    if (replayable && replayable.has(e.id)) {
-      const again = button("secondary rv-replay", "同骰再打");
-      again.setAttribute("aria-label", `用 ${shortDate(e.date)} ${e.total} 分这一局的骰子再打一局`);
-      again.addEventListener("click", () => onReplay(e.id));
-      cell.append(again);
-    }
-    tr.append(cell);
-    body.append(tr);
-  }
+  for (const e of [...entries].reverse()) body.append(gameRow(e, { stored, replayable, onReview, onReplay }));
   table.append(thead, body);
   section.append(table);
   section.append(make("p", "rv-note", "最近 10 局保存了完整过程，可以再次复盘或导出；更早的只保留总结。"));
   return section;
+}
+
+// A past game's row: when and what (a table's seats by place), its figures and its buttons.
+function gameRow(e, { stored, replayable, onReview, onReplay }) {
+  const tr = make("tr");
+  tr.dataset.id = e.id;
+  const first = make("th", "rv-when-cell");
+  first.scope = "row";
+  const outcome = e.outcome ? `\u00a0·\u00a0${OUTCOMES[e.outcome]}` : ""; // 「负」 not alone
+  first.append(make("span", "rv-date num", shortDate(e.date)), make("span", "rv-mode", `${gameText(e)}${outcome}`));
+  if (e.seats) first.append(seatsList(e.seats));
+  const missing = e.average === null;
+  tr.append(
+    first,
+    // A table's totals are the seats' (their line above): no one's 得分 of its own.
+    make("td", "num rv-total", e.seats ? "—" : String(e.total)),
+    make("td", "num", missing ? "—" : signed(e.luck)),
+    lossCell(e, missing),
+    make(
+      "td",
+      `num rv-avg${!missing && e.average < EXPERT_LOSS ? " expert" : ""}`,
+      missing ? "—" : e.average.toFixed(2),
+    ),
+    actionCell(e, { stored, replayable, onReview, onReplay }),
+  );
+  return tr;
+}
+
+// A past game's buttons: 复盘 for one kept whole, 同骰再打 for one played on a dice record.
+function actionCell(e, { stored, replayable, onReview, onReplay }) {
+  const what = e.seats ? gameText(e) : `${e.total} 分`;
+  const cell = make("td", "rv-action");
+  if (stored.has(e.id)) {
+    const b = button("secondary rv-open", "复盘");
+    b.setAttribute("aria-label", `复盘 ${shortDate(e.date)} ${what}这一局`);
+    b.addEventListener("click", () => onReview(e.id));
+    cell.append(b);
+  }
+  if (replayable && replayable.has(e.id)) {
+    const again = button("secondary rv-replay", "同骰再打");
+    again.setAttribute("aria-label", `用 ${shortDate(e.date)} ${what}这一局的骰子再打一局`);
+    again.addEventListener("click", () => onReplay(e.id));
+    cell.append(again);
+  }
+  return cell;
 }
 
 // A past game's 失误, with what its deliberate risks cost on a line of its own, so that
@@ -212,7 +228,8 @@ export class HistoryView {
     this.body.replaceChildren(...parts);
     this.body.setAttribute("aria-busy", "false");
     // Games whose review failed earlier (offline) get their figures now, one at a time.
-    const missing = entries.filter((e) => e.average === null && stored.has(e.id));
+    // (A table's entry has none: its people review their own seats.)
+    const missing = entries.filter((e) => e.average === null && stored.has(e.id) && !e.seats);
     if (missing.length && refresh) this.fillMissing(missing, refresh);
   }
 

@@ -4,9 +4,10 @@
 // loaded only when one is opened, which keeps the first page load light.
 
 import { loadStylesheet, onFirstUse } from "../lib/dom.js";
-import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry } from "./history-store.js";
+import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry, tableSeats } from "./history-store.js";
 import { lobbyText } from "./trend.js";
 import { pointsText, signed } from "../lib/words.js";
+import { glossFold } from "../lib/glosses.js";
 
 export { HISTORY_KEYS } from "./history-store.js";
 
@@ -68,7 +69,7 @@ export class Reviews {
 
   // Register the buttons' events on the page's input router.
   bind(on) {
-    on("review", () => this.openCurrent());
+    on("review", (seat) => this.openCurrent(seat)); // a table's: a person's seat
     on("export", () => this.exportCurrent());
     on("history", () => this.openHistory());
   }
@@ -80,27 +81,38 @@ export class Reviews {
   }
 
   // A game just ended: keep it, ask for its review in the background, record the summary.
-  finished(game) {
+  // `kind` says what it was when on known dice (每日挑战, 同骰再打: luck/kinds.js), else null.
+  finished(game, kind = null) {
     if (!game || !game.finished) return;
     const fp = fingerprint(game);
     const known = this.entries.find((e) => e.fp === fp);
     const id = known ? known.id : `${Date.now().toString(36)}-${fp}`;
+    const seats = game.mode === "table" ? tableSeats(game) : null;
     const entry = {
       id,
       date: new Date().toISOString(),
       mode: game.mode,
       difficulty: game.difficulty,
       outcome: outcomeOf(game),
-      total: game.sides[0].totals.total,
+      kind,
+      total: seats ? Math.max(...seats.map((s) => s.total)) : game.sides[0].totals.total,
       fp,
+      ...(seats ? { seats } : {}),
     };
     this.store.addGame(id, game);
     if (!known) {
       this.store.add(entry);
       this.entries = [...this.entries, readEntry(entry)].slice(-MAX_SUMMARIES);
     }
-    const answer = this.api.review(game, "player");
-    this.current = { id, game, answers: { player: answer } };
+    if (seats) {
+      // A table is everyone's: its people open their own 复盘 (the result's buttons), and no
+      // one's figures go into the trend of the player of this browser.
+      this.current = { id, game, answers: {} };
+      this.setResultLine("");
+      return;
+    }
+    const answer = this.api.review(game, 0);
+    this.current = { id, game, answers: { 0: answer } };
     this.setResultLine("复盘生成中…");
     answer.then(
       (review) => this.recordReview(id, game, review),
@@ -108,7 +120,7 @@ export class Reviews {
         const current = this.current;
         if (current && current.id === id) {
           // 「复盘」 asks again instead of showing this failure once the network is back.
-          if (current.answers.player === answer) delete current.answers.player;
+          if (current.answers[0] === answer) delete current.answers[0];
           this.setResultLine("复盘暂时无法生成，可以稍后在「复盘与历史」里再看");
         }
       },
@@ -128,7 +140,7 @@ export class Reviews {
       this.entries = this.store.load().entries;
       this.renderLobbyLine();
     }
-    if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary));
+    if (this.current && this.current.id === id) this.setResultLine(this.resultLine(review.summary), review.summary);
     return this.entries.find((e) => e.id === id) || null;
   }
 
@@ -149,17 +161,27 @@ export class Reviews {
     return `运气 ${signed(summary.luck)} 分 · 失误 ${summary.loss.toFixed(1)} 分${risks} · 平均每步失误 ${average} 分`;
   }
 
-  // Set the line under the result (empty hides it).
-  setResultLine(text) {
+  // Set the line under the result (empty hides it); with the game's `summary`, what its words
+  // mean (运气, 失误 …) folded under it, a tap away.
+  setResultLine(text, summary = null) {
     const line = this.doc.getElementById("result-review-line");
-    if (line) line.textContent = text;
+    if (!line) return;
+    line.textContent = text;
+    const old = this.doc.getElementById("result-glosses");
+    if (old) old.remove();
+    if (!summary) return;
+    const keys = ["luck", "loss", "average_loss", ...(summary.risks ? ["risk"] : [])];
+    const fold = glossFold("这些数是什么意思？", keys);
+    fold.id = "result-glosses";
+    line.after(fold);
   }
 
-  // 「复盘」 in the result dialog: the review of the game just finished.
-  async openCurrent() {
+  // 「复盘」 in the result dialog: the review of the game just finished, of seat `seat` (a
+  // table's person; by default the first person's).
+  async openCurrent(seat) {
     const current = this.current;
     const views = current && (await this.views());
-    if (views) views.openGame(current.game, current.answers, current.id);
+    if (views) views.openGame(current.game, current.answers, current.id, seat === undefined ? null : Number(seat));
   }
 
   // 「复盘与历史」: the trend and the list of past games.

@@ -7,6 +7,7 @@ import { make } from "../lib/dom.js";
 import { legend } from "./review-parts.js";
 import { TERMS } from "../lib/terms.js";
 import { lossText, percentText, riskText, when } from "./review-words.js";
+import { evText } from "../lib/words.js";
 
 // A game chart's x axis: each round's number under its span of points ({round: [from, to]}),
 // only the odd ones (and the last) where a chart `width` px wide would crowd them.
@@ -97,9 +98,9 @@ export function expectedSection(review, chart, reveal) {
   const { points, drops, marks, hints } = expectedSeries(review, reveal);
   const { bands, spans } = roundSpans(decisions, (d) => d.turn);
   const last = decisions[decisions.length - 1].w_after;
-  const endText = Math.abs(last - summary.final_total) < 1e-6 ? String(summary.final_total) : last.toFixed(1);
+  const endText = Math.abs(last - summary.final_total) < 1e-6 ? String(summary.final_total) : evText(last);
   const risks = summary.risks ? `，${summary.risks} 次求胜取舍` : "";
-  const label = `期望总分走势：开局 ${summary.start.toFixed(1)}，最后 ${endText}，${review.mistakes.length} 次失误${risks}`;
+  const label = `期望总分走势：开局 ${evText(summary.start)}，最后 ${endText}，${review.mistakes.length} 次失误${risks}`;
   chart(box, (width) =>
     lineChart(box, {
       width,
@@ -111,7 +112,7 @@ export function expectedSection(review, chart, reveal) {
       lines: [{ points, className: "w" }, ...drops],
       bands,
       xLabels: roundLabels(spans, width),
-      refs: [{ y: summary.start, text: `开局期望 ${summary.start.toFixed(1)}`, className: "start" }],
+      refs: [{ y: summary.start, text: `开局期望 ${evText(summary.start)}`, className: "start" }],
       marks,
       overlay: hints,
       end: { x: decisions.length, y: last, text: endText },
@@ -121,45 +122,53 @@ export function expectedSection(review, chart, reveal) {
   return section;
 }
 
-// The words at the end of the 胜率 curve: 胜 / 平 / 负 once decided, else the player's chance.
-function winEndText(end) {
-  if (Math.max(end.player, end.draw, end.computer) !== 1) return percentText(end.player);
-  return end.player === 1 ? "胜" : end.draw === 1 ? "平" : "负";
+// The words at the end of the 胜率 curve for seat `seat`: 胜 / 平 / 负 once decided (a table:
+// its place), else its chance.
+function winEndText(final, { seat, place, table }) {
+  const chance = final.win[seat];
+  if (Math.max(...final.win, final.draw) !== 1) return percentText(chance);
+  if (table && place) return `第 ${place} 名`;
+  return chance === 1 ? "胜" : final.draw === 1 ? "平" : "负";
 }
 
-// 人机对战: your chance of winning at every decision of both sides, as the 胜率 bar showed it.
-export function winSection(curve, chart) {
+// The chance of winning at every decision of every seat, of seat `seat` (`who` its name in
+// words: 你 in 人机对战), as the 胜率 bar showed it; `names` are the seats' names, `place` its
+// place at the end, `table` whether the game is a table's (和朋友玩).
+export function winSection(curve, chart, { seat, who, names, place = null, table = false }) {
   const points = curve.points;
   const { section, box } = chartCard("rv-win-card", "胜率走势", points.length ? "" : "还没有打完的回合。");
   if (!box) return section;
+  const assumed = table
+    ? "假设真人此后都按最优打法走，电脑按各自的水平走"
+    : "假设你此后都按最优打法走，电脑按它自己的水平走";
   section.append(
     legend([
-      ["win", "你赢的机会（假设你此后都按最优打法走，电脑按它自己的水平走）"],
-      ["computer", "电脑出手"],
+      ["win", `${who}赢的机会（${assumed}）`],
+      ["computer", table ? "其他人出手" : "电脑出手"],
     ]),
   );
-  const pct = (c) => 100 * c.player;
-  const line = [...points.map((p, i) => [i, pct(p)]), [points.length, pct(curve.end)]];
+  const pct = (chances) => 100 * chances.win[seat];
+  const line = [...points.map((p, i) => [i, pct(p.chances)]), [points.length, pct(curve.final)]];
   const { bands, spans } = roundSpans(points, (p) => p.round);
   const dots = points.flatMap((p, i) =>
-    p.side === "computer" && p.roll === 0
+    p.seat !== seat && p.roll === 0
       ? [
           {
             x: i,
-            y: pct(p),
+            y: pct(p.chances),
             r: 3,
             className: "chart-dot computer",
-            title: `第 ${p.round} 回合电脑出手前：你 ${percentText(p.player)}`,
+            title: `第 ${p.round} 回合${names[p.seat]}出手前：${who} ${percentText(p.chances.win[seat])}`,
           },
         ]
       : [],
   );
-  const endText = winEndText(curve.end);
+  const endText = winEndText(curve.final, { seat, place, table });
   chart(box, (width) =>
     lineChart(box, {
       width,
       height: width < 500 ? 180 : 220,
-      label: `胜率走势：开局你 ${percentText(points[0].player)}，最后${endText}`,
+      label: `胜率走势：开局${who} ${percentText(points[0].chances.win[seat])}，最后${endText}`,
       xMin: 0,
       xMax: points.length,
       yMin: 0,
@@ -170,9 +179,10 @@ export function winSection(curve, chart) {
       xLabels: roundLabels(spans, width),
       refs: [{ y: 50, text: "五五开", className: "even" }],
       dots,
-      end: { x: points.length, y: pct(curve.end), text: endText },
+      end: { x: points.length, y: pct(curve.final), text: endText },
     }),
   );
-  section.append(make("p", "rv-axis", "横轴：回合（双方各一段，按掷骰顺序）；纵轴：你赢的机会（%）"));
+  const turns = table ? "每位各一段" : "双方各一段";
+  section.append(make("p", "rv-axis", `横轴：回合（${turns}，按掷骰顺序）；纵轴：${who}赢的机会（%）`));
   return section;
 }

@@ -3,8 +3,8 @@
 
 import { button, columnHeads, make } from "../lib/dom.js";
 import { hintTag, miniDice, riskTag } from "./review-parts.js";
-import { describe, evDigits, gainText, lossText, shortfall, when } from "./review-words.js";
-import { signed } from "../lib/words.js";
+import { describe, gainText, lossText, when } from "./review-words.js";
+import { evText, gapText, signed } from "../lib/words.js";
 
 const FIRST_MISTAKES = 10;
 const FIRST_OPTIONS = 3; // a long list of options shows the best few and the choice made
@@ -43,15 +43,15 @@ export function mistakesSection(review, who) {
 }
 
 // The deliberate risks in game order: what each gave up in expected points and what it
-// bought in chance of winning; each expands to every option, as a mistake does.
-export function risksSection(review, who) {
+// bought in chance of winning; each expands to every option, as a mistake does. `who` names the
+// seat (你, 电脑 or a seat's name at a table), `computer` tells whether a computer plays it.
+export function risksSection(review, who, computer) {
   const section = make("section", "rv-card rv-risks-card");
   section.append(make("h3", "", `求胜取舍（共 ${review.risks.length} 次）`));
   const many = review.risks.length > 1;
-  const why =
-    who === "电脑"
-      ? "为了赢下这一局，电脑有意少拿期望分，换更高的胜率：胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍。"
-      : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍）。`;
+  const why = computer
+    ? `为了赢下这一局，${who}有意少拿期望分，换更高的胜率：胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍。`
+    : `${many ? "这几步" : "这一步"}和高手求胜的选择一样：少拿期望分，换更高的胜率（胜算不大时冒险追分，胜算较大时求稳，胜负难料时按胜率取舍）。`;
   section.append(make("p", "rv-explain", `${why}${many ? "这些" : "这"}不算失误。`));
   const list = make("ol", "rv-mistakes rv-risks");
   review.risks.forEach((index, rank) => {
@@ -105,7 +105,6 @@ function optionsTable(d) {
   const caption = make("caption", "", `${when(d)} 的所有选择（期望总分：从这里按最优打法打完，平均的最终总分）`);
   table.append(caption);
   const thead = columnHeads(["选择", "期望总分", d.risk ? "比期望最高" : "比最佳"]);
-  const digits = evDigits(d);
   const body = make("tbody");
   const options = Array.isArray(d.options) && d.options.length ? d.options : [d.best, d.chosen];
   // A keep is one option whatever box it names (a roll with all five held names none).
@@ -124,9 +123,8 @@ function optionsTable(d) {
     const name = make("td", "rv-option", describe(shown));
     if (isBest) name.append(make("span", "rv-tag best", d.risk ? "期望最高" : "最佳"));
     if (isChosen) name.append(make("span", "rv-tag chosen", "实际选择"));
-    const diff = shortfall(d.best.ev, shown.ev, digits);
-    const gap = diff >= 10 ** -digits / 2 ? `−${diff.toFixed(digits)}` : "0";
-    tr.append(name, make("td", "num", shown.ev.toFixed(digits)), make("td", "num", gap));
+    const gap = gapText(d.best.ev, shown.ev);
+    tr.append(name, make("td", "num", evText(shown.ev)), make("td", "num", gap ? `−${gap}` : "0"));
     body.append(tr);
   });
   table.append(thead, body);

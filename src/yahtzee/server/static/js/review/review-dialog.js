@@ -1,6 +1,7 @@
 // The dialog both the review of a game and the history draw into: its head (back, title, the
-// 你 / 电脑 switch, 导出对局, 历史, close), a one-line error and the body, plus the charts'
-// resize watchers. The views set the head and the buttons' hooks (onSide, onExport, onHistory).
+// switch between the seats (你 / 电脑, or each seat's name at a table), 导出对局, 历史, close), a
+// one-line error and the body, plus the charts' resize watchers. The views set the head and the
+// buttons' hooks (onSide, onExport, onHistory).
 
 import { button, make } from "../lib/dom.js";
 
@@ -25,18 +26,7 @@ export class ReviewDialog {
     this.switch = make("div", "segmented rv-switch");
     this.switch.setAttribute("role", "group");
     this.switch.setAttribute("aria-label", "看谁的决策");
-    this.sideButtons = {};
-    for (const [side, text] of [
-      ["player", "你"],
-      ["computer", "电脑"],
-    ]) {
-      const b = button("", text);
-      b.dataset.side = side;
-      b.setAttribute("aria-pressed", String(side === "player"));
-      b.addEventListener("click", () => this.onSide && this.onSide(side));
-      this.sideButtons[side] = b;
-      this.switch.append(b);
-    }
+    this.sideButtons = [];
     this.exportButton = button("secondary rv-export", "导出对局");
     this.historyButton = button("secondary rv-history", "历史");
     this.historyButton.setAttribute("aria-label", "复盘与历史");
@@ -120,8 +110,20 @@ export class ReviewDialog {
     this.historyButton.hidden = !history;
   }
 
-  // Mark `side` (player or computer) as the one shown.
-  pressSide(side) {
-    for (const [key, b] of Object.entries(this.sideButtons)) b.setAttribute("aria-pressed", String(key === side));
+  // One button per seat in the switch, named `names` (seat order); kept while the names stay.
+  setSides(names) {
+    if (names.join("\n") === this.sideButtons.map((b) => b.textContent).join("\n")) return;
+    this.sideButtons = names.map((name, seat) => {
+      const b = button("", name);
+      b.dataset.side = String(seat);
+      b.addEventListener("click", () => this.onSide && this.onSide(seat));
+      return b;
+    });
+    this.switch.replaceChildren(...this.sideButtons);
+  }
+
+  // Mark seat `seat` as the one shown.
+  pressSide(seat) {
+    this.sideButtons.forEach((b, i) => b.setAttribute("aria-pressed", String(i === seat)));
   }
 }

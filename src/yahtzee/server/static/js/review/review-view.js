@@ -8,8 +8,10 @@ import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
 import { sameDiceSection } from "../luck/same-dice-view.js";
 import { EXPERT_LOSS, modeText, skill } from "./review-words.js";
+import { isPerson, seatsOf } from "../lib/seats.js";
 import { levelName } from "../lib/terms.js";
 import { pointsText } from "../lib/words.js";
+import { glossList } from "../lib/glosses.js";
 
 // A term of the identity line: its name over its figure.
 function term(name, value, className) {
@@ -56,14 +58,15 @@ function statsList(summary, risks, computer) {
   return stats;
 }
 
-// How well the side played: advice for the player; for the computer only how well it played.
-function skillLine(summary, computer, difficulty) {
-  const level = skill(summary.average_loss);
+// How well the side played: advice for a person; for a computer (`level` its key) only how well
+// it played.
+function skillLine(summary, computer, level) {
+  const grade = skill(summary.average_loss);
   const average = summary.average_loss.toFixed(2);
   const text = computer
-    ? `${levelName(difficulty)}电脑平均每步失误 ${average} 分（不到 ${EXPERT_LOSS} 分是高手水平）`
-    : level.text;
-  return make("p", `rv-skill ${level.level}`, text);
+    ? `${levelName(level)}电脑平均每步失误 ${average} 分（不到 ${EXPERT_LOSS} 分是高手水平）`
+    : grade.text;
+  return make("p", `rv-skill ${grade.level}`, text);
 }
 
 // What the figures mean: the dice's luck in words, and how the terms make up the score.
@@ -73,29 +76,44 @@ function explanation(summary, who, risks) {
     luck < 0.5
       ? "这局的骰子不好不坏，和平均差不多。"
       : `这局的骰子比平均${summary.luck < 0 ? "少" : "多"}给了${who}约 ${luck.toFixed(0)} 分：这是运气，和打法无关。`;
-  const risky = risks ? "；按高手求胜的打法少拿的期望分算求胜取舍，不算失误" : "";
-  const terms = `每次掷骰让期望涨跌，算运气；每个不是最优的决定让期望下降，算失误${risky}。`;
+  // What 运气, 失误 and 求胜取舍 each are follows in the glossary's lines (summarySection).
   const total = `${who}的总分正好等于开局期望加运气减失误${risks ? "和求胜取舍" : ""}。`;
-  return make("p", "rv-explain", `${dice}开局期望是按最优打法从头打到尾平均能拿的分。${terms}${total}`);
+  return make("p", "rv-explain", `${dice}开局期望是按最优打法从头打到尾平均能拿的分。${total}`);
 }
 
-// The identity line and the skill figures of one side (`difficulty` names the computer's level).
-function summarySection(summary, who, side, difficulty) {
+// The identity line and the skill figures of one seat (`seat`: {name, player}).
+function summarySection(summary, who, seat) {
   const risks = summary.risks || 0; // deliberate risks (人机对战): not mistakes, counted apart
-  const computer = side === "computer";
+  const computer = !isPerson(seat);
   const section = make("section", "rv-card rv-summary");
   section.setAttribute("aria-label", "复盘总结");
   section.append(equationLine(summary, risks));
   const gap = summary.shown.gap; // what the rounded terms miss the total by
   if (gap) section.append(make("p", "rv-note rv-rounding", `各项已四舍五入，相加与总分差 ${gap}`));
   section.append(statsList(summary, risks, computer));
-  if (summary.decisions) section.append(skillLine(summary, computer, difficulty));
+  if (summary.decisions) section.append(skillLine(summary, computer, seat.player));
   section.append(explanation(summary, who, risks));
+  // What each word of the identity means, a line each (the terms' glossary).
+  section.append(glossList(["expected", "luck", "loss", "average_loss", ...(risks ? ["risk"] : [])]));
   return section;
 }
 
+// The line over the review: the game's mode and the score (人机对战: both sides'), the seat's
+// place at a table, and whether the game was finished.
+function subLine(game, review, who, place) {
+  const sub = make("p", "rv-sub");
+  const totals = (game.sides || []).map((s) => (s && s.totals ? s.totals.total : null));
+  let score = `${who}的 ${review.summary.final_total} 分`;
+  if (game.mode === "vs" && totals.length === 2) score = `你 ${totals[0]} 分 : 电脑 ${totals[1]} 分`;
+  if (game.mode === "table" && place) score += `，第 ${place} 名`;
+  sub.append(`${modeText(game.mode, game.difficulty)} · ${score}`);
+  if (!game.finished) sub.append("（未打完）");
+  return sub;
+}
+
 export class ReviewView {
-  // Draw into `shell` (a ReviewDialog); its 你 / 电脑 buttons switch the side shown.
+  // Draw into `shell` (a ReviewDialog); its buttons (你 / 电脑, or the seats' names) switch the
+  // seat shown.
   constructor(shell) {
     this.shell = shell;
     this.body = shell.body;
@@ -104,7 +122,7 @@ export class ReviewView {
     this.body.addEventListener("click", (event) => {
       const opener = event.target.closest("[data-explore]");
       if (opener) this.explore(Number(opener.dataset.explore));
-      else if (event.target.closest('[data-practice="explore-back"]')) this.chooseSide(this.side);
+      else if (event.target.closest('[data-practice="explore-back"]')) this.backFromExplore();
     });
   }
 
@@ -120,19 +138,35 @@ export class ReviewView {
     ]);
     if (token !== this.shell.token) return;
     this.shell.stopCharts();
+    this.explored = index; // 返回 comes back to it
     const box = make("div", "practice-explore rv-explorer");
     this.body.replaceChildren(box);
+    this.shell.dialog.scrollTop = 0; // the explorer opens at its top, not where the review was
     const position = { sheet: d.sheet, yahtzee_bonus: d.yahtzee_bonus, dice: d.dice, rolls_left: d.rolls_left };
     new Explorer(box, this.explorePosition).open(position);
     box.querySelector("button").focus({ preventScroll: true });
   }
 
-  // Show the review of `game`: `ask(side)` returns the server's review (a promise). `back` when
-  // the history was opened before: its button then leads back to it.
-  show({ game, ask, sameDice, explore, errorText, onExport, onHistory, back }) {
+  // 返回 from the explorer: the review again, at the decision it was opened from (unfolded, in
+  // the middle of the screen, its 研究 focused), not at the review's top.
+  async backFromExplore() {
+    const index = this.explored;
+    await this.chooseSide(this.side);
+    const opener = this.body.querySelector(`[data-explore="${index}"]`);
+    if (!opener) return;
+    const fold = opener.closest("details");
+    if (fold) fold.open = true;
+    opener.scrollIntoView({ block: "center" });
+    opener.focus({ preventScroll: true });
+  }
+
+  // Show the review of `game`, seat `seat` first: `ask(seat)` returns the server's review (a
+  // promise). `back` when the history was opened before: its button then leads back to it.
+  show({ game, seat = 0, ask, sameDice, explore, errorText, onExport, onHistory, back }) {
     const shell = this.shell;
     shell.stopCharts();
     this.game = game;
+    this.seats = seatsOf(game);
     this.ask = ask;
     this.sameDice = sameDice;
     this.explorePosition = explore;
@@ -143,15 +177,16 @@ export class ReviewView {
       view: "review",
       title: "复盘",
       back,
-      sides: game.mode === "vs" && Array.isArray(game.sides) && game.sides.length > 1,
+      sides: this.seats.length > 1,
       exportable: true,
       history: !back,
     });
+    shell.setSides(this.seats.map((s) => s.name));
     shell.open();
-    this.chooseSide("player");
+    this.chooseSide(seat);
   }
 
-  // Switch between the player's and the computer's decisions.
+  // Switch to the decisions of seat `side` (an index).
   async chooseSide(side) {
     const shell = this.shell;
     shell.pressSide(side);
@@ -176,39 +211,42 @@ export class ReviewView {
     }
   }
 
-  // 高手同骰 for a finished game on a dice record: a card filled in when the server answers.
-  sameDiceCard() {
+  // 高手同骰 for a finished game on a dice record, beside seat `seat`: a card filled in when the
+  // server answers.
+  sameDiceCard(seat) {
     const game = this.game;
     if (!game.finished || !game.record) return [];
     const card = make("section", "rv-card rv-same-dice");
     card.append(make("h3", "", "高手同骰：高手打你这一局的骰子"), make("p", "rv-loading", "计算中…"));
-    this.sameDice().then(
+    this.sameDice(seat).then(
       (answer) => card.lastChild.replaceWith(sameDiceSection(answer)),
       (error) => (card.lastChild.textContent = `暂时算不出来：${this.errorText(error)}`),
     );
     return [card];
   }
 
-  // Lay out one side's review: summary, charts, costliest mistakes, risks, every decision.
+  // Lay out one seat's review: summary, charts, costliest mistakes, risks, every decision.
   render(review, side) {
     this.review = review;
     this.side = side;
-    const who = side === "player" ? "你" : "电脑";
     const game = this.game;
-    const sub = make("p", "rv-sub");
-    const totals = (game.sides || []).map((s) => (s && s.totals ? s.totals.total : null));
-    let score = `${who}的 ${review.summary.final_total} 分`;
-    if (game.mode === "vs" && totals.length === 2) score = `你 ${totals[0]} 分 : 电脑 ${totals[1]} 分`;
-    sub.append(`${modeText(game.mode, game.difficulty)} · ${score}`);
-    if (!game.finished) sub.append("（未打完）");
+    const seat = this.seats[side] || { name: "", player: "" };
+    const who = seat.name; // 你 or 电脑 in 单人挑战 and 人机对战
+    const table = game.mode === "table";
+    const places = review.seats ? review.seats.map((s) => s.place) : [];
+    const sub = subLine(game, review, who, places[side]);
     const chart = (box, draw) => this.shell.chart(box, draw);
-    const summary = summarySection(review.summary, who, side, game.difficulty);
+    const summary = summarySection(review.summary, who, seat);
     const expected = expectedSection(review, chart, (index) => this.reveal(index));
-    const win = review.win_curve ? [winSection(review.win_curve, chart)] : [];
+    const names = this.seats.map((s) => s.name);
+    const shown = table ? side : 0; // 人机对战's chart is the player's, whichever side is shown
+    const view = { seat: shown, who: names[shown], names, place: places[shown], table };
+    const win = review.win_curve ? [winSection(review.win_curve, chart, view)] : [];
     const mistakes = mistakesSection(review, who);
     this.unfold = mistakes.unfold;
-    const risks = review.risks && review.risks.length ? [risksSection(review, who)] : [];
-    const same = side === "player" ? this.sameDiceCard() : [];
+    const computer = !isPerson(seat);
+    const risks = review.risks && review.risks.length ? [risksSection(review, who, computer)] : [];
+    const same = computer ? [] : this.sameDiceCard(side);
     this.body.replaceChildren(
       sub,
       summary,

@@ -2,7 +2,8 @@
 // play-to-win choice bought, a skill level, a game's settings and date. Plain strings, no DOM.
 
 import { TERMS, boxName, levelName, modeName } from "../lib/terms.js";
-import { chanceText } from "../lib/words.js";
+import { chanceText, gapText, pointsText } from "../lib/words.js";
+import { kindName } from "../luck/kinds.js";
 
 export const EXPERT_LOSS = TERMS.expert_loss; // a loss per decision under this is expert play
 export const OUTCOMES = Object.freeze({ win: "胜", loss: "负", draw: "平" });
@@ -53,23 +54,9 @@ export function gainText(decision) {
   return gain >= 0.05 ? `胜率 +${gain.toFixed(1)} 个百分点` : "胜率提高不到 0.1 个百分点";
 }
 
-// The decimals a decision's expected totals are shown with: 1, or 2 when its chosen and best
-// totals would read the same at 1 (a loss of 0.02 between two totals of 187.5).
-export function evDigits(decision) {
-  return decision.best.ev.toFixed(1) === decision.chosen.ev.toFixed(1) ? 2 : 1;
-}
-
-// How far expected total `ev` falls short of `best` as a decision's options table shows them,
-// each to `digits`: the card, the table and the totals then agree (17.95 between 228.93 and
-// 210.98 reads 17.9 everywhere).
-export function shortfall(best, ev, digits) {
-  return Math.max(0, Number(best.toFixed(digits)) - Number(ev.toFixed(digits)));
-}
-
 // A decision's loss as its options table shows it.
 export function lossText(decision) {
-  const digits = evDigits(decision);
-  return shortfall(decision.best.ev, decision.chosen.ev, digits).toFixed(digits);
+  return gapText(decision.best.ev, decision.chosen.ev) || pointsText(0);
 }
 
 // What a play-to-win choice cost and bought: 期望总分少 0.9 分，胜率 +1.2 个百分点.
@@ -78,11 +65,19 @@ export function riskText(decision) {
   return `期望总分少 ${lossText(decision)} 分${gain}`;
 }
 
-// The game's settings in words: 单人挑战 / 人机对战 · 高手.
+// The game's settings in words: 单人挑战 / 人机对战 · 高手 / 和朋友玩.
 export function modeText(mode, difficulty) {
   const [single, vs] = TERMS.modes.map((t) => t.key);
-  if (mode !== vs) return modeName(single);
+  if (mode !== vs) return modeName(mode) || modeName(single);
   return `${modeName(vs)} · ${levelName(difficulty)}`.trim();
+}
+
+// What a past game was, in words: its settings, or what it was on known dice (每日挑战 for a
+// daily challenge, 同骰再打 · 人机对战 · 高手 for a replay).
+export function gameText(entry) {
+  const kind = kindName(entry.kind);
+  if (!kind) return modeText(entry.mode, entry.difficulty);
+  return entry.kind === "replay" ? `${kind} · ${modeText(entry.mode, entry.difficulty)}` : kind;
 }
 
 // A date as 6月11日 14:02.

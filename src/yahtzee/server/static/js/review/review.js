@@ -3,6 +3,7 @@
 // demand by history.js (Reviews.views), with review.css.
 
 import { shortMessage } from "../lib/api.js";
+import { isPerson, seatsOf } from "../lib/seats.js";
 import { HistoryView } from "./history-view.js";
 import { ReviewDialog } from "./review-dialog.js";
 import { ReviewView } from "./review-view.js";
@@ -29,15 +30,16 @@ export class ReviewController {
     this.historyView = new HistoryView(this.dialog);
   }
 
-  // Show the review of `game`; `answers` holds review promises already asked for, by side;
-  // `id` names the game's history entry, whose figures are filled in if they were missing.
-  openGame(game, answers = {}, id = null) {
+  // Show the review of `game`, seat `seat` first (by default the first person's); `answers`
+  // holds review promises already asked for, by seat; `id` names the game's history entry,
+  // whose figures (the player's: the first seat's, but for a table's) are filled in if missing.
+  openGame(game, answers = {}, id = null, seat = null) {
     const ask = (side) => {
       if (!answers[side]) answers[side] = this.api.review(game, side);
       const answer = answers[side];
       answer.then(
         (review) => {
-          if (side === "player" && id) this.record(id, game, review);
+          if (side === 0 && id && game.mode !== "table") this.record(id, game, review);
         },
         () => {
           if (answers[side] === answer) delete answers[side]; // 再试一次 asks again
@@ -45,11 +47,12 @@ export class ReviewController {
       );
       return answer;
     };
-    let same = null; // 高手同骰, asked for once, when the player's side is first drawn
+    const same = {}; // 高手同骰 by seat, asked for once, when the seat is first drawn
     this.reviewView.show({
       game,
+      seat: seat ?? Math.max(0, seatsOf(game).findIndex(isPerson)),
       ask,
-      sameDice: () => (same = same || this.api.sameDice(game)),
+      sameDice: (side) => (same[side] = same[side] || this.api.sameDice(game, side)),
       explore: (position) => this.api.explore(position),
       errorText: shortMessage,
       onExport: () => this.download(game, id),
@@ -86,7 +89,7 @@ export class ReviewController {
   async refresh(id) {
     const game = this.store.game(id);
     if (!game) return null;
-    const review = await this.api.review(game, "player");
+    const review = await this.api.review(game, 0);
     return this.record(id, game, review);
   }
 
@@ -101,14 +104,14 @@ export class ReviewController {
     };
     const game = await readGameFile(file, say);
     if (!game) return;
-    const answer = this.api.review(game, "player");
+    const answer = this.api.review(game, 0);
     try {
       await answer;
     } catch (error) {
       say(`打开失败：${shortMessage(error)}`, error && error.message ? error.message : "");
       return;
     }
-    this.openGame(game, { player: answer });
+    this.openGame(game, { 0: answer });
   }
 }
 

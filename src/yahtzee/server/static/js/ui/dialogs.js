@@ -2,6 +2,8 @@
 // dialogs (a yes/no question, the end-of-game result, the settings).
 
 import { make } from "../lib/dom.js";
+import { tableResult } from "../table/table-result.js";
+import { celebrate } from "./joy.js";
 
 const MESSAGE_MS = 9000; // how long a passing message stays
 
@@ -73,6 +75,18 @@ function vsResult(body, info, tell) {
   body.append(tell(best));
 }
 
+// A result taller than the screen scrolls under its buttons: while more of it is below (复盘,
+// 导出对局), the dialog says so (`data-more`, drawn over the buttons), until it is scrolled down.
+function markMore(dialog) {
+  if (!dialog || typeof ResizeObserver === "undefined") return;
+  const mark = () =>
+    dialog.toggleAttribute("data-more", dialog.scrollHeight - dialog.scrollTop - dialog.clientHeight > 24);
+  dialog.addEventListener("scroll", mark, { passive: true });
+  const watch = new ResizeObserver(mark);
+  watch.observe(dialog);
+  for (const child of dialog.children) watch.observe(child);
+}
+
 export class Dialogs {
   // `el` holds the message, notice, confirm, result and settings elements (see View).
   constructor(el) {
@@ -82,6 +96,7 @@ export class Dialogs {
     el.message.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.hideMessage();
     });
+    markMore(el.result);
   }
 
   // Show a one-line message (errors, storage problems) for a while; a `lasting` one (data that
@@ -98,8 +113,10 @@ export class Dialogs {
     if (!lasting) this.messageTimer = setTimeout(() => this.hideMessage(), MESSAGE_MS);
   }
 
-  // Hide the one-line message.
-  hideMessage() {
+  // Hide the one-line message; with `text`, only while it is that message (a failed request's,
+  // once another request went through: the network is back).
+  hideMessage(text = null) {
+    if (text !== null && this.el.messageText.textContent !== text) return;
     this.el.message.hidden = true;
   }
 
@@ -130,10 +147,10 @@ export class Dialogs {
     });
   }
 
-  // Resolves once neither the confirm nor the settings dialog is open: the computer waits
-  // behind them rather than playing on where the player cannot see.
+  // Resolves once neither the confirm, the settings nor the walk-through dialog is open: the
+  // computer waits behind them rather than playing on where the player cannot see.
   untilNoDialog() {
-    const open = [this.el.confirm, this.el.settings].find((dialog) => dialog.open);
+    const open = [this.el.confirm, this.el.settings, this.el.tour].find((dialog) => dialog && dialog.open);
     if (!open) return Promise.resolve();
     return new Promise((resolve) => {
       open.addEventListener("close", () => resolve(this.untilNoDialog()), { once: true });
@@ -155,15 +172,22 @@ export class Dialogs {
       told.push(el.id);
       return el;
     };
+    const dialog = this.el.result;
+    dialog.dataset.mode = info.mode; // a table's 复盘 buttons are each person's
     if (info.mode === "single") {
       this.el.resultTitle.textContent = "本局结束";
       singleResult(body, info, tell);
+    } else if (info.mode === "table") {
+      this.el.resultTitle.textContent = info.title;
+      tableResult(body, info, tell);
     } else {
       this.el.resultTitle.textContent = info.draw ? "平局" : info.playerWon ? "你赢了！" : "电脑赢了";
       vsResult(body, info, tell);
     }
     this.el.result.setAttribute("aria-describedby", told.join(" "));
     if (!this.el.result.open) this.el.result.showModal();
+    // A game won (at a table, by a person) or a new record: a moment of joy at the score.
+    if (info.playerWon || info.isNew) celebrate(body.querySelector(".result-score b, .result-winner"));
   }
 
   // Close the result dialog if it is open.

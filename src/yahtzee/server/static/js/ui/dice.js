@@ -3,6 +3,7 @@
 
 import { make, button, svg } from "../lib/dom.js";
 import { PIPS } from "../lib/pips.js";
+import { inTurn, personInTurn } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
 
 const PIP_RADIUS = 9.5;
@@ -56,10 +57,10 @@ export class DiceTray {
 
   // The five dice: faces, held (lifted, green mark), hinted (gold ring) and locked states.
   render({ snap, held, hintDice, busy }) {
-    const mine = snap.acting === "player" && !snap.finished;
+    const mine = personInTurn(snap) && !snap.finished;
     const locked = Boolean(snap.dice) && snap.rolls_left === 0;
     const holdable = mine && Boolean(snap.dice) && snap.can_roll;
-    this.tray.setAttribute("aria-label", mine || snap.finished ? "骰子" : "电脑的骰子");
+    this.tray.setAttribute("aria-label", mine || snap.finished ? "骰子" : `${inTurn(snap).name}的骰子`);
     this.dice.forEach(({ button: die, mark }, i) => {
       const face = snap.dice ? snap.dice[i] : null;
       if (!this.rolling) this.drawFace(i, face);
@@ -90,8 +91,9 @@ export class DiceTray {
     let enabled = !busy;
     if (snap.finished) {
       text = "再来一局";
-    } else if (snap.acting !== "player") {
-      text = busy ? "电脑回合" : "让电脑继续";
+    } else if (!personInTurn(snap)) {
+      const name = inTurn(snap).name; // 电脑 in 人机对战
+      text = busy ? `${name}回合` : `让${name}继续`;
     } else if (!snap.dice) {
       text = "掷骰子";
       enabled = enabled && snap.can_roll;

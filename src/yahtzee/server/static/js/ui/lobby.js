@@ -2,6 +2,7 @@
 // the lobby and the game.
 
 import { make } from "../lib/dom.js";
+import { seatNames } from "../lib/seats.js";
 import { wholeIn } from "../lib/storage.js";
 import { TERMS, levelName, modeName } from "../lib/terms.js";
 
@@ -9,17 +10,27 @@ const ROUNDS = TERMS.rounds;
 const MAX_TOTAL = TERMS.max_total;
 
 // Which unfinished game 「继续」 resumes, in a few words: 人机对战 · 高手 · 第 5 / 13 回合 ·
-// 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分); "" when the save says too little.
-export function describeSave(game) {
+// 你 87 : 电脑 102 (single: 单人挑战 · 第 5 / 13 回合 · 87 分; a table: 和朋友玩 · 小明、小红、
+// 普通电脑 · 第 5 / 13 回合); "" when the save says too little. `kind` names a game on known dice
+// (每日挑战, 同骰再打: luck/kinds.js): 每日挑战 · 第 5 / 13 回合 · 87 分, 同骰再打 · 人机对战 · 高手 · ….
+export function describeSave(game, kind = "") {
   if (!game || typeof game !== "object" || !modeName(game.mode)) return "";
-  const parts = [modeName(game.mode)];
+  const parts = leadingWords(game, kind);
   const vs = game.mode === "vs";
   if (vs && levelName(game.difficulty)) parts.push(levelName(game.difficulty));
+  if (game.mode === "table" && seatNames(game)) parts.push(seatNames(game));
   const round = wholeIn(game.round, 1, ROUNDS);
   if (round !== null) parts.push(`第 ${round} / ${ROUNDS} 回合`);
   const totals = totalsText(game, vs ? TERMS.sides.length : 1);
   if (totals) parts.push(totals);
   return parts.join(" · ");
+}
+
+// What a saved game is: its mode, after its kind when on known dice (a daily challenge is one
+// of its own, named alone).
+function leadingWords(game, kind) {
+  if (!kind) return [modeName(game.mode)];
+  return game.record && game.record.daily ? [kind] : [kind, modeName(game.mode)];
 }
 
 // The totals of a saved game of `count` sides (你 87 : 电脑 102, or 87 分 alone); "" when the
@@ -33,9 +44,9 @@ function totalsText(game, count) {
 }
 
 // Show the lobby with the current choices, bests and the resume button when a save exists,
-// saying which game it resumes; `el` holds app, game, lobby, vsOptions, bests, resume and
-// resumeDetail.
-export function showLobby(el, { lobby, bests, save }) {
+// saying which game it resumes (`kind` names a game on known dice); `el` holds app, game,
+// lobby, vsOptions, bests, resume and resumeDetail.
+export function showLobby(el, { lobby, bests, save, kind = "" }) {
   el.app.classList.add("in-lobby");
   el.app.classList.remove("in-game");
   el.game.hidden = true;
@@ -43,7 +54,7 @@ export function showLobby(el, { lobby, bests, save }) {
   updateLobby(el, lobby);
   renderBests(el.bests, bests);
   el.resume.hidden = !save;
-  const detail = describeSave(save);
+  const detail = describeSave(save, kind);
   el.resumeDetail.textContent = detail;
   el.resumeDetail.hidden = !detail;
 }
@@ -55,6 +66,7 @@ export function updateLobby(el, lobby) {
     if (chosen !== undefined) button.setAttribute("aria-pressed", String(chosen === button.dataset.value));
   }
   el.vsOptions.hidden = lobby.mode !== "vs";
+  el.lobby.querySelector("#table-options").hidden = lobby.mode !== "table"; // the seat editor
   // 练习 has its options (themes, progress) and its own start (practice.js).
   const practice = lobby.mode === "practice";
   el.lobby.querySelector("#practice-options").hidden = !practice;

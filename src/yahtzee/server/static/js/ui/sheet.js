@@ -1,8 +1,12 @@
 // The score sheet: a column per side, a row per box plus the sums. The player's column is made
-// of buttons (what a box would score now); the other side's shows its points.
+// of buttons (what a box would score now); the other side's shows its points. At a table
+// (和朋友玩) the buttons are the column of the person in turn, and the seat in turn's column is
+// marked (`turn`: on a phone it is the one shown, main.css).
 
 import { make, button } from "../lib/dom.js";
+import { personInTurn } from "../lib/seats.js";
 import { TERMS, rowNote } from "../lib/terms.js";
+import { ruleButton } from "./box-rules.js";
 
 // Where each sum row goes and how it looks; its name and caption come from the terms.
 const SUM_LAYOUT = {
@@ -12,24 +16,35 @@ const SUM_LAYOUT = {
   total: ["foot", "grand"],
 };
 
+// The column of buttons: the first (the player's), but at a table the seat in turn's when a
+// person plays it, and none (-1) while a computer plays or once the game is over.
+function ownColumn(snap) {
+  if (snap.mode !== "table") return 0;
+  return personInTurn(snap) && !snap.finished ? snap.current : -1;
+}
+
 export class ScoreSheet {
   // Draw into the <table> `element` (its caption stays); rows are built at the first render. Each
   // box's button names its box in `data-box`, or in the data attribute `boxData` names.
   constructor(element, { boxData = "box" } = {}) {
     this.element = element;
     this.boxData = boxData;
-    this.sides = 0;
+    this.shape = ""; // what the sheet was built for: the sides, the buttons' column, the turn
+    this.own = 0;
+    this.turn = -1;
     this.cells = [];
     this.heads = [];
     this.echoes = [];
   }
 
-  // Build the sheet once per number of sides: a row per box plus the total rows.
-  build(snap) {
+  // Build the sheet once per number of sides (and at a table, per turn): a row per box plus the
+  // total rows; the buttons in column `own`, column `turn` marked.
+  build(snap, own, turn) {
     const table = this.element;
     const caption = table.querySelector("caption");
     table.replaceChildren(caption);
-    this.sides = snap.sides.length;
+    this.own = own;
+    this.turn = turn;
     this.cells = snap.sides.map(() => ({}));
     this.heads = [];
     this.echoes = [];
@@ -39,12 +54,12 @@ export class ScoreSheet {
     corner.scope = "col";
     headRow.append(corner);
     snap.sides.forEach((side, s) => {
-      const th = make("th", `side side-${s}`);
+      const th = make("th", `side side-${s}${s === turn ? " turn" : ""}`);
       th.scope = "col";
       const arrow = make("span", "arrow", "▼");
       arrow.setAttribute("aria-hidden", "true");
       const note = make("span", "visually-hidden acting-note", "（正在掷骰）");
-      th.append(arrow, make("span", "side-name", side.label), note);
+      th.append(arrow, make("span", "side-name", side.name), note);
       headRow.append(th);
       this.heads.push(th);
     });
@@ -71,21 +86,21 @@ export class ScoreSheet {
     tr.setAttribute("aria-hidden", "true");
     tr.append(make("td", "corner", "项目"));
     snap.sides.forEach((side, s) => {
-      const td = make("td", `echo-side echo-${s}`);
-      td.append(make("span", "arrow", "▼"), make("span", "side-name", side.label));
+      const td = make("td", `echo-side echo-${s}${s === this.turn ? " turn" : ""}`);
+      td.append(make("span", "arrow", "▼"), make("span", "side-name", side.name));
       tr.append(td);
       this.echoes.push(td);
     });
     return tr;
   }
 
-  // One row: the box's name and note, then a cell per side (for a box, a button in the
-  // player's column).
+  // One row: the box's name (for a box, a button that shows its rule: box-rules.js) and note,
+  // then a cell per side (for a box, a button in the player's column).
   addRow(group, { key, name, note, isBox, extraClass = "" }) {
     const tr = make("tr", `row-${key} ${extraClass}`.trim());
     const th = make("th", "name");
     th.scope = "row";
-    th.append(make("span", "box-name", name));
+    th.append(isBox ? ruleButton(key, name) : make("span", "box-name", name));
     if (note) {
       // The comma is for screen readers, which would read 「一点所有 1 相加」 as one word.
       const span = make("span", "box-note");
@@ -94,8 +109,8 @@ export class ScoreSheet {
     }
     tr.append(th);
     this.cells.forEach((cells, s) => {
-      const td = make("td", `cell side-${s}`);
-      if (s === 0 && isBox) {
+      const td = make("td", `cell side-${s}${s === this.turn ? " turn" : ""}`);
+      if (s === this.own && isBox) {
         const box = button("box");
         box.dataset[this.boxData] = key;
         td.append(box);
@@ -108,15 +123,21 @@ export class ScoreSheet {
     group.append(tr);
   }
 
-  // Fill the sheet: points, green previews, marked zeros, dashes, hint and progress.
-  render({ snap, hintBox, busy, pendingBox, choosing = null }) {
-    if (this.sides !== snap.sides.length) this.build(snap);
+  // Fill the sheet: points, green previews, marked zeros, dashes, hint and progress. `own` is
+  // the column of buttons (by default the player's, or the person's in turn at a table).
+  render({ snap, own = ownColumn(snap), hintBox, busy, pendingBox, choosing = null }) {
+    const turn = snap.mode === "table" ? snap.current : -1;
+    const shape = `${snap.sides.length}:${own}:${turn}`;
+    if (this.shape !== shape) {
+      this.build(snap, own, turn);
+      this.shape = shape;
+    }
     snap.sides.forEach((side, s) => {
       this.heads[s].classList.toggle("acting", side.acting);
       this.echoes[s].classList.toggle("acting", side.acting);
       const cells = this.cells[s];
       for (const box of side.boxes) {
-        if (s === 0) this.renderPlayerBox(cells[box.key], box, side, { snap, hintBox, busy, pendingBox });
+        if (s === own) this.renderPlayerBox(cells[box.key], box, side, { snap, hintBox, busy, pendingBox });
         else this.renderOtherBox(cells[box.key], box, choosing === box.key);
       }
       this.renderSums(cells, side, snap);

@@ -2,42 +2,60 @@
 // 胜率 bar of each side's chance of winning.
 
 import { make } from "../lib/dom.js";
+import { computerLevel, hintsShown } from "../lib/seats.js";
+import { levelName } from "../lib/terms.js";
+import { renderSeatBar } from "../table/seat-bar.js";
 import { chanceText } from "../lib/words.js";
 
-// Round, totals, the opponent and who started (vs), and the hint button; `el` holds the
-// elements round, match, totals, hint and winbar.
-export function renderTopbar(el, { snap, busy }) {
-  el.round.textContent = `第 ${snap.round} / ${snap.rounds} 回合`;
+// Round (after what game it is, when on known dice: 每日挑战 · 第 3 / 13 回合, `kind`),
+// totals, the opponent and who started (vs), and the hint button; `el` holds the elements
+// round, match, totals, hint, winbar and seatbar.
+export function renderTopbar(el, { snap, busy, kind = "" }) {
+  const round = `第 ${snap.round} / ${snap.rounds} 回合`;
+  if (el.round.textContent !== (kind ? `${kind} · ${round}` : round)) {
+    el.round.replaceChildren(...(kind ? [make("b", "kind", kind), " · "] : []), round);
+  }
   const match = el.match;
   if (match) {
     // Phones drop the parts in .wide-only (「电脑」, 「随机：」) to keep the line on the screen.
     const starter = snap.starter === 0 ? "我先" : "电脑先";
     const random = snap.first === "random" ? [make("span", "wide-only", "随机：")] : [];
     if (snap.mode === "vs") {
-      match.replaceChildren(snap.difficulty_zh, make("span", "wide-only", "电脑"), " · ", ...random, starter);
+      const level = levelName(computerLevel(snap));
+      match.replaceChildren(level, make("span", "wide-only", "电脑"), " · ", ...random, starter);
     } else {
       match.replaceChildren();
     }
     match.hidden = snap.mode !== "vs";
   }
   renderWinBar(el.winbar, snap);
+  renderSeatBar(el.seatbar, snap); // a table's
   const parts = snap.sides.map((side) => {
     const span = make("span", "total");
-    span.append(`${side.label} `, make("b", "num", String(side.total)));
+    span.append(`${side.name} `, make("b", "num", String(side.total)));
     return span;
   });
   el.totals.replaceChildren(...parts);
   const hint = el.hint;
-  const none = snap.hints_left === 0;
-  hint.textContent = none ? "提示已用完" : `提示 (${snap.hints_left})`;
+  const hints = hintsShown(snap);
+  const none = hints === 0;
+  hint.textContent = none ? "提示已用完" : `提示 (${hints})`;
   hint.classList.toggle("spent", none);
   hint.disabled = none || !snap.can_hint || busy;
+}
+
+// 人机对战's chances as the bar shows them: the player's (the first seat), a draw, the computer's.
+function vsShares(snap) {
+  const chances = snap.mode === "vs" ? snap.chances : null;
+  if (!chances) return null;
+  const [player, computer] = chances.win;
+  return { player, draw: chances.draw, computer };
 }
 
 // The 胜率 bar (vs only): each side's chance from the server, whole percents summing to 100.
 function renderWinBar(bar, snap) {
   if (!bar) return;
-  const win = snap.mode === "vs" ? snap.win : null;
+  const win = vsShares(snap);
   bar.hidden = !win;
   if (!win) return;
   const player = Math.round(win.player * 100);

@@ -9,13 +9,21 @@ import { FocusKeeper, announce } from "./focus.js";
 import { describeSave, showGame, showLobby, updateLobby } from "./lobby.js";
 import { ScoreSheet } from "./sheet.js";
 import { renderTopbar } from "./topbar.js";
+import { SeatStrip } from "../table/seat-strip.js";
+import { writeStatus } from "./bubble.js";
+import { celebrate } from "./joy.js";
 
 export { describeSave };
 
+// A list of dice (保留 1 4 4 4) keeps to one line: no break between its numbers on a phone.
+const keepDice = (text) => text && text.replace(/(\d) (?=\d)/g, "$1\u00a0");
+
 export class View {
-  // Look up the page's fixed elements and build the drawing pieces (the five dice at once).
-  constructor(doc) {
+  // Look up the page's fixed elements and build the drawing pieces (the five dice at once);
+  // `bubble` shows a few words beside a control (bubble.js): here, a hint's figures.
+  constructor(doc, bubble) {
     this.doc = doc;
+    this.bubble = bubble;
     const $ = (id) => doc.getElementById(id);
     this.el = {
       app: $("app"),
@@ -34,6 +42,7 @@ export class View {
       noticeButton: $("notice-btn"),
       match: $("match"),
       winbar: $("winbar"),
+      seatbar: $("seatbar"), // a table's 胜率
       vsOptions: $("vs-options"),
       bests: $("records"), // 我的纪录
       resume: $("resume-btn"),
@@ -51,11 +60,14 @@ export class View {
       resultTitle: $("result-title"),
       resultBody: $("result-body"),
       settings: $("settings-dialog"),
+      handover: $("handover"),
+      tour: $("tour-dialog"),
     };
     this.tray = new DiceTray(this.el.dice, this.el.roll);
     this.sheet = new ScoreSheet(this.el.sheet);
     this.dialogs = new Dialogs(this.el);
     this.focus = new FocusKeeper(doc, this.el);
+    this.strip = new SeatStrip($("seat-strip"), doc); // a table's other seats, on a phone
   }
 
   // Show the lobby with the current choices, bests and what 「继续」 resumes.
@@ -79,6 +91,7 @@ export class View {
     if (!snap) return;
     const { app, game } = this.el;
     app.classList.toggle("vs", snap.mode === "vs");
+    app.classList.toggle("at-table", snap.mode === "table");
     // Not aria-busy: that would hold back the live status inside the game for the whole of
     // the computer's turn. Only the tumbling dice are marked busy (startRoll).
     this.focus.busy = Boolean(state.busy);
@@ -87,10 +100,9 @@ export class View {
     this.tray.render(state);
     this.tray.renderRollButton(state);
     this.sheet.render(state);
-    // A live region speaks every rewrite, even of the same words: write only a change. A list of
-    // dice (保留 1 4 4 4) keeps to one line (no break between its numbers on a phone).
-    const status = state.status.replace(/(\d) (?=\d)/g, "$1\u00a0");
-    if (this.el.status.textContent !== status) this.el.status.textContent = status;
+    this.strip.render(snap);
+    // A live region speaks every rewrite, even of the same words: only a change is written.
+    writeStatus(this.el.status, keepDice(state.status), keepDice(state.figures), this.bubble);
     this.focus.place();
   }
 
@@ -114,6 +126,23 @@ export class View {
     this.tray.stopRoll();
   }
 
+  // Open seat `seat`'s sheet in a dialog, read-only (a table's seat not in turn, on a phone).
+  openSeat(snap, seat) {
+    this.strip.open(snap, seat);
+  }
+
+  // Show 「轮到 `name`」 over the board (a table's turn passing to a person).
+  showHandover(name) {
+    const box = this.el.handover;
+    box.querySelector(".handover-name").textContent = name;
+    box.hidden = false;
+  }
+
+  // Hide 「轮到 …」.
+  hideHandover() {
+    this.el.handover.hidden = true;
+  }
+
   // Briefly highlight a box another side has just scored.
   flash(side, key) {
     this.sheet.flash(side, key);
@@ -124,9 +153,14 @@ export class View {
     this.dialogs.message(text, title, lasting);
   }
 
-  // Hide the one-line message.
-  hideMessage() {
-    this.dialogs.hideMessage();
+  // A moment of joy at the player's box `key` (a 快艇 scored).
+  celebrate(key) {
+    celebrate(this.el.sheet.querySelector(`button.box[data-box="${key}"]`));
+  }
+
+  // Hide the one-line message (with `text`, only while it says that).
+  hideMessage(text = null) {
+    this.dialogs.hideMessage(text);
   }
 
   // Show a lasting one-line notice, with an optional button.

@@ -1,0 +1,58 @@
+"""A moment of joy (js/ui/joy.js): a 快艇 scored bursts from its cell, a new record from the
+result's score; the burst takes no tap and is gone in about a second; with reduced motion
+nothing moves and the target glows once instead."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.support import OpenTable, ScriptedDice, install_roll, resume_saved
+from tests.gameplay import single_last_turn
+from yahtzee.game import Game, Roll
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_yahtzee_bursts_from_its_cell(open_table: OpenTable) -> None:
+    table = open_table(width=390, height=664, touch=True)
+    page = table.page
+    game = Game.new()
+    resume_saved(table, game)
+    install_roll(table, game.apply(Roll(), ScriptedDice([4, 4, 4, 4, 4])))
+    table.roll()
+    table.score("yahtzee")
+    burst = page.locator("body > .joy")
+    expect(burst).to_have_count(1)
+    assert burst.locator("i").count() == 12
+    cell = page.locator("#sheet button.box[data-box='yahtzee']").bounding_box()
+    at = burst.bounding_box() or {"x": -1, "y": -1}
+    assert cell is not None
+    assert cell["x"] <= at["x"] <= cell["x"] + cell["width"]  # from the cell's middle
+    assert cell["y"] <= at["y"] <= cell["y"] + cell["height"]
+    assert burst.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+    expect(burst).to_have_count(0, timeout=3000)  # gone again
+
+
+def test_a_new_record_bursts_from_the_score(open_table: OpenTable) -> None:
+    table = open_table()
+    page = table.page
+    resume_saved(table, single_last_turn(3, rolled=False))
+    table.roll()
+    table.score(table.best_box(), confirm=True)
+    page.wait_for_selector("#result-dialog[open] .new-record")
+    expect(page.locator("#result-dialog > .joy")).to_have_count(1)
+    expect(page.locator("#result-dialog .result-score b")).to_have_class("num joy-glow")
+    expect(page.locator("#result-dialog > .joy")).to_have_count(0, timeout=3000)
+
+
+def test_reduced_motion_glows_without_moving(open_table: OpenTable) -> None:
+    table = open_table(reduced_motion="reduce")
+    page = table.page
+    resume_saved(table, single_last_turn(3, rolled=False))
+    table.roll()
+    table.score(table.best_box(), confirm=True)
+    page.wait_for_selector("#result-dialog[open] .new-record")
+    score = page.locator("#result-dialog .result-score b")
+    expect(score).to_have_class("num joy-glow")
+    expect(page.locator("#result-dialog > .joy")).to_be_hidden()
