@@ -22,9 +22,10 @@ TURN_TIMEOUT_MS = 20_000
 
 
 def create_room(host: Table, name: str) -> str:
-    """创建房间 from the lobby: the code the waiting room shows."""
+    """创建房间 from the lobby (和朋友玩 → 好友房): the code the waiting room shows."""
     page = host.page
-    page.get_by_role("button", name=re.compile("好友房")).click()
+    page.get_by_role("button", name="和朋友玩").click()
+    page.get_by_role("button", name="好友房", exact=True).click()
     page.get_by_label("昵称").fill(name)
     page.get_by_role("button", name="创建房间").click()
     code = page.locator(".room-code-text")
