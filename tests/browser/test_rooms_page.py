@@ -100,9 +100,12 @@ def play_to_the_end(host: Table, guest: Table) -> None:
         expect(places.first).to_contain_text("第 1 名")
         history = page.evaluate("JSON.parse(localStorage.getItem('yahtzee.history') || 'null')")
         assert history is not None and len(history["games"]) == 1, history
-    # 复盘 opens the review of the game just played.
+    # 复盘 opens the review of the game just played, of this phone's seat, with its 胜率 chart.
     guest.page.locator("#room [data-room='review']").click()
-    expect(guest.page.locator("dialog[open]")).to_be_visible()
+    review = guest.page.locator("#review-dialog")
+    expect(review).to_be_visible(timeout=30_000)
+    expect(review.locator(".rv-explain")).to_contain_text("小红的总分", timeout=30_000)
+    expect(review.locator(".rv-win-card svg")).to_be_visible(timeout=30_000)
 
 
 def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
