@@ -77,6 +77,20 @@ def play_to_the_end(host: Table, guest: Table) -> None:
     phones = (host.page, guest.page)
     for page in phones:
         expect(page.locator("#room")).to_have_attribute("data-stage", "play")
+    # On a phone the strip of seats, this phone's first, as at a table on one phone; a tap on
+    # another seat opens its sheet.
+    for page, names in ((host.page, ["小明", "小红"]), (guest.page, ["小红", "小明"])):
+        seats = page.locator("#room .seat-strip .strip-seat")
+        expect(seats).to_have_count(2)
+        shown = [seats.nth(i).locator(".strip-name").inner_text() for i in (0, 1)]
+        assert [name.lstrip("▼") for name in shown] == names
+    other = host.page.locator("#room .seat-strip button.strip-seat")
+    other.first.click()
+    dialog = host.page.locator("#room-seat-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("h2")).to_have_text(re.compile("的计分表$"))
+    dialog.get_by_role("button", name="关闭").click()
+    expect(dialog).to_be_hidden()
     turns = 0
     while host.page.locator("#room").get_attribute("data-stage") == "play":
         for page in phones:

@@ -19,7 +19,7 @@ function seat(index, name, { player = "human", host = false, connected = true, s
 }
 
 function side(name, total) {
-  return { name, label: name, player: "human", acting: false, boxes: [], total };
+  return { name, player: "human", acting: false, boxes: [], total };
 }
 
 function room({ revision = 1, seats = [seat(0, "小明", { host: true })], view: snap = null, ...rest } = {}) {
@@ -105,15 +105,22 @@ test("only the room's first seat adds computers and starts, within the seats' bo
 test("the table is drawn from this phone's seat: its column first, the others in turn order", () => {
   const snap = state.fromSeat(view({ current: 1 }), 1);
   assert.deepEqual(
-    snap.sides.map((s) => s.label),
+    snap.sides.map((s) => s.name),
     ["小红", "小刚", "小明"],
   );
   assert.deepEqual(snap.order, [1, 2, 0]);
   assert.equal(snap.current, 0);
   assert.equal(state.fromSeat(view({ current: 0 }), 1).current, 2);
-  assert.equal(snap.acting, "player");
-  assert.equal(state.fromSeat(view({ current: 0 }), 1).acting, "computer");
-  assert.equal(state.fromSeat(view({ current: 1, finished: true }), 1).acting, "computer");
+  assert.equal(snap.mine, true);
+  assert.equal(state.fromSeat(view({ current: 0 }), 1).mine, false);
+  assert.equal(state.fromSeat(view({ current: 1, finished: true }), 1).mine, false);
+});
+
+test("each seat's 胜率 goes with its column", () => {
+  const chances = { win: [0.5, 0.3, 0.1], draw: 0.1, share: [0.55, 0.33, 0.12] };
+  const snap = state.fromSeat({ ...view({ current: 1 }), chances }, 1);
+  assert.deepEqual(snap.chances, { win: [0.3, 0.1, 0.5], draw: 0.1, share: [0.33, 0.12, 0.55] });
+  assert.equal(state.fromSeat(view(), 1).chances, null);
 });
 
 test("the status says whose turn and what they are at", () => {

@@ -64,17 +64,24 @@ export function hostChoices(room, you) {
   };
 }
 
-// The snapshot as the shared table widgets draw it (ui/dice.js, ui/sheet.js), from this phone's
-// seat: its column first and the others after it in turn order (`current` counted the same
-// way), the turn this phone's (`acting` "player") only when it is its seat's. `order[i]` is the
-// seat of column i.
+// The snapshot as the shared table widgets draw it (ui/dice.js, ui/sheet.js, the strip of
+// seats), from this phone's seat: its column first and the others after it in turn order
+// (`current` and each seat's 胜率 counted the same way); `mine` when the turn is this phone's
+// seat's. `order[i]` is the seat of column i.
 export function fromSeat(view, you) {
   const count = view.sides.length;
   const order = Array.from({ length: count }, (_, i) => (you + i) % count);
   const mine = view.current === you && !view.finished;
-  const sides = order.map((s) => ({ ...view.sides[s], label: view.sides[s].name }));
+  const sides = order.map((s) => view.sides[s]);
   const current = (view.current - you + count) % count;
-  return { ...view, sides, current, acting: mine ? "player" : "computer", order };
+  const chances = view.chances
+    ? {
+        ...view.chances,
+        win: order.map((s) => view.chances.win[s]),
+        share: order.map((s) => view.chances.share[s]),
+      }
+    : null;
+  return { ...view, sides, current, chances, mine, order };
 }
 
 // The status line of a game in play: whose turn, and what they are at.

@@ -7,6 +7,7 @@ import { button, make } from "../lib/dom.js";
 import { TERMS } from "../lib/terms.js";
 import { DiceTray } from "../ui/dice.js";
 import { ScoreSheet } from "../ui/sheet.js";
+import { SeatStrip } from "../table/seat-strip.js";
 import { fill, hostChoices, seatLines } from "./room-state.js";
 
 const WORDS = TERMS.rooms;
@@ -23,6 +24,10 @@ export class RoomView {
   constructor(doc, section) {
     this.doc = doc;
     this.section = section;
+    // The play is a table's: main.css's .at-table lays out its sheet and, on phones, its strip
+    // of seats (on the section, not on #app, so the topbar keeps its lobby look).
+    section.classList.add("at-table");
+    this.snap = null; // the table as last drawn (a seat's sheet opens from it)
     this.build();
   }
 
@@ -105,6 +110,18 @@ export class RoomView {
       roomButton("primary", WORDS.review, "review"),
       roomButton("secondary", WORDS.lobby, "lobby"),
     );
+    // A phone's strip of seats, as at a table on one phone (main.css): each seat's total and
+    // 胜率, a tap opens its sheet; the sheet shows the seat in turn's column (rooms.css).
+    const strip = make("div", "seat-strip");
+    strip.setAttribute("role", "group");
+    strip.setAttribute("aria-label", "各位的总分");
+    this.strip = new SeatStrip(strip, this.doc, "room-seat-dialog");
+    strip.addEventListener("click", (event) => {
+      const seat = event.target.closest("[data-action='seat-sheet']");
+      if (!seat || !this.snap) return;
+      event.stopPropagation(); // the game's own strip (ui/input.js) is not this one
+      this.strip.open(this.snap, Number(seat.dataset.value));
+    });
     const trayArea = make("div", "tray-area");
     const tray = make("div", "tray");
     tray.setAttribute("role", "group");
@@ -120,7 +137,7 @@ export class RoomView {
     this.tray = new DiceTray(tray, this.roll, { dieData: "roomDie" });
     this.sheet = new ScoreSheet(table, { boxData: "roomBox" });
     this.table = table;
-    play.append(head, this.eventLine, this.result, trayArea, sheetArea);
+    play.append(head, this.eventLine, strip, this.result, trayArea, sheetArea);
     this.play = play;
     return play;
   }
@@ -136,6 +153,7 @@ export class RoomView {
   hide() {
     this.doc.getElementById("app").classList.remove("in-room");
     this.section.hidden = true;
+    this.strip.close();
   }
 
   get shown() {
@@ -215,11 +233,15 @@ export class RoomView {
     this.statusLine.textContent = status;
     this.eventLine.textContent = event;
     this.eventLine.hidden = !event;
-    const mine = snap.acting === "player";
+    const mine = snap.mine;
+    this.snap = snap;
+    this.strip.render(snap);
     this.tray.render({ snap, held, hintDice: new Set(), busy });
-    // Another phone's turn: its dice are shown, never held from here.
-    for (const die of this.trayArea.querySelectorAll("button.die")) if (!mine) die.disabled = true;
-    this.table.dataset.sides = String(snap.sides.length); // its layout on phones (rooms.css)
+    if (!mine && !snap.finished) {
+      // Another phone's turn (its seat a person's too): its dice are shown, never held here.
+      for (const die of this.trayArea.querySelectorAll("button.die")) die.disabled = true;
+      this.trayArea.querySelector(".tray").setAttribute("aria-label", `${snap.sides[snap.current].name}的骰子`);
+    }
     this.sheet.render({ snap, own: 0, hintBox: null, busy, pendingBox }); // this phone's column
     this.trayArea.hidden = snap.finished; // the result stands in its place
     const counts = { used: snap.rolls_used, max: snap.max_rolls };
