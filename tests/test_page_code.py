@@ -47,7 +47,9 @@ TERM_VALUES: Final = {
     "the seed bound": re.compile(r"2\s*\*\*\s*32|4294967295|0xffffffff", re.I),
 }
 # A collaborator that holds the controller (or a hub of its own) and reaches through it.
-HOLDER: Final = re.compile(r"\b(?:host|hub)\b")
+# The rooms' API names the room's first seat ``host`` (room.host, seat.host): reading that field
+# holds no controller.
+HOLDER: Final = re.compile(r"(?<!room\.)(?<!seat\.)\b(?:host|hub)\b")
 CHAIN: Final = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*){4,}")
 STRING: Final = re.compile(r"""(["'`])(?:\\.|(?!\1).)*\1""")
 

@@ -27,6 +27,7 @@ from yahtzee.game import (
 from yahtzee.plain import dumps
 from yahtzee.practice.draw import MAX_SEED, ROUND_SIZE
 from yahtzee.practice.views import theme_terms
+from yahtzee.rooms.words import RoomWords
 from yahtzee.rules import (
     BOXES,
     FACES,
@@ -247,6 +248,8 @@ class PageTerms:
     """What the figures of the result, the review and the hints mean, a line each (``GLOSSES``)."""
     tour: tuple[Gloss, ...]
     """The newcomer's walk-through: each step's title (``name``) and words (``TOUR``)."""
+    rooms: RoomWords
+    """The words of the room page (好友房)."""
 
 
 def page_terms() -> PageTerms:
@@ -289,6 +292,7 @@ def page_terms() -> PageTerms:
         box_rules=box_rules(),
         glossary=glossary(),
         tour=tuple(Gloss(key, title, text) for key, title, text in TOUR),
+        rooms=RoomWords(),
     )
 
 

@@ -11,8 +11,9 @@ import pytest
 
 from tests.rooms.conftest import StoreMaker
 from yahtzee.rooms.room import Room
-from yahtzee.rooms.store import Store
+from yahtzee.rooms.store import Presence, Store
 from yahtzee.rooms.tokens import token_hash
+from yahtzee.rooms.wire import Drawn
 
 pytestmark = pytest.mark.anyio
 
@@ -21,25 +22,38 @@ def a_room(code: str = "ABCDEF", now: float | None = None) -> Room:
     return Room.open(code, "小明", token_hash("t"), time.time() if now is None else now)
 
 
+def shown(room: Room) -> Drawn:
+    """What a write sends to the room's watchers (the service draws the room's view here)."""
+    return Drawn(room.revision, b'{"code":"%s","seats":%d}' % (room.code.encode(), len(room.seats)))
+
+
+async def insert(store: Store, room: Room) -> bool:
+    return await store.insert(room, shown(room))
+
+
+async def swap(store: Store, room: Room, revision: int) -> bool:
+    return await store.swap(room, revision, shown(room))
+
+
 async def test_a_room_reads_back_as_written(store: Store) -> None:
     room = a_room().join("小红", token_hash("u"), time.time())
-    assert await store.insert(room)
+    assert await insert(store, room)
     assert await store.get("ABCDEF") == room
     assert await store.get("ZZZZZZ") is None
 
 
 async def test_a_code_is_inserted_once(store: Store) -> None:
-    assert await store.insert(a_room())
-    assert not await store.insert(a_room())
+    assert await insert(store, a_room())
+    assert not await insert(store, a_room())
 
 
 async def test_a_write_over_a_stale_revision_changes_nothing(store: Store) -> None:
     room = a_room()
-    await store.insert(room)
+    await insert(store, room)
     first = room.join("小红", token_hash("u"), time.time())
     second = room.join("小刚", token_hash("v"), time.time())
-    assert await store.swap(first, room.revision)
-    assert not await store.swap(second, room.revision)  # read at the same revision: too late
+    assert await swap(store, first, room.revision)
+    assert not await swap(store, second, room.revision)  # read at the same revision: too late
     assert await store.get(room.code) == first
 
 
@@ -47,11 +61,11 @@ async def test_one_of_many_concurrent_writers_wins(make_store: StoreMaker) -> No
     stores = [make_store() for _ in range(4)]
     try:
         room = a_room()
-        await stores[0].insert(room)
+        await insert(stores[0], room)
         names = ["甲", "乙", "丙", "丁"]
         results = await asyncio.gather(
             *(
-                s.swap(room.join(name, token_hash(name), time.time()), room.revision)
+                swap(s, room.join(name, token_hash(name), time.time()), room.revision)
                 for s, name in zip(stores, names, strict=True)
             )
         )
@@ -76,7 +90,7 @@ async def _expires_ttl_after_its_last_write(store: Store, ttl: float, code: str)
         await store.existing([code])  # opened before the clock starts
         began = time.monotonic()
         room = a_room(code)
-        await store.insert(room)
+        await insert(store, room)
         inserted = time.monotonic()
         if await store.existing([code, "ZZZZZZ"]) != {code}:
             assert time.monotonic() - began >= ttl, "gone before its ttl"
@@ -84,7 +98,7 @@ async def _expires_ttl_after_its_last_write(store: Store, ttl: float, code: str)
         await asyncio.sleep(ttl * 2 / 3)
         written = time.monotonic()
         later = room.join("小红", token_hash("u"), time.time())
-        if not await store.swap(later, room.revision):  # a write is activity: the clock restarts
+        if not await swap(store, later, room.revision):  # a write is activity: the clock restarts
             assert time.monotonic() - began >= ttl, "gone before its ttl"
             return False
         await asyncio.sleep(max(0.0, inserted + ttl * 7 / 6 - time.monotonic()))
@@ -95,8 +109,8 @@ async def _expires_ttl_after_its_last_write(store: Store, ttl: float, code: str)
         await asyncio.sleep(ttl)
         assert await store.get(code) is None
         assert await store.existing([code]) == set()
-        assert not await store.swap(later.join("小刚", token_hash("v"), time.time()), 2)
-        assert await store.insert(a_room(code))  # the code is free again
+        assert not await swap(store, later.join("小刚", token_hash("v"), time.time()), 2)
+        assert await insert(store, a_room(code))  # the code is free again
         return True
     finally:
         await store.close()
@@ -105,11 +119,11 @@ async def _expires_ttl_after_its_last_write(store: Store, ttl: float, code: str)
 async def test_due_rooms_are_found_by_their_time(store: Store) -> None:
     now = time.time()
     for code, due in (("AAAAAA", now - 1), ("BBBBBB", now + 60), ("CCCCCC", None)):
-        await store.insert(replace(a_room(code), due=due))
+        await insert(store, replace(a_room(code), due=due))
     assert await store.due(now, 10) == ["AAAAAA"]
     room = await store.get("AAAAAA")
     assert room is not None
-    await store.swap(replace(room, revision=room.revision + 1, due=None), room.revision)
+    await swap(store, replace(room, revision=room.revision + 1, due=None), room.revision)
     assert await store.due(now, 10) == []
     assert await store.due(now + 61, 10) == ["BBBBBB"]
 
@@ -144,9 +158,11 @@ async def test_presence_lapses_unless_touched_and_each_lapse_is_claimed_once(
     one, two = make_store(), make_store()
     try:
         now = time.time()
-        await one.touch("AAAAAA", 0, "c1", now + 0.2)
-        await one.touch("AAAAAA", 1, "c2", now + 60)
-        await two.touch("BBBBBB", 0, "c3", now + 0.2)
+        await one.touch(
+            [Presence("AAAAAA", 0, "c1", now + 0.2), Presence("AAAAAA", 1, "c2", now + 60)]
+        )
+        await two.touch([Presence("BBBBBB", 0, "c3", now + 0.2)])
+        await two.touch([])
         assert await one.present("AAAAAA", now) == {0, 1}
         assert await two.lapsed(now, 10) == []
         later = now + 0.5
@@ -154,7 +170,7 @@ async def test_presence_lapses_unless_touched_and_each_lapse_is_claimed_once(
         claims = await asyncio.gather(one.lapsed(later, 10), two.lapsed(later, 10))
         assert sorted(code for claim in claims for code in claim) == ["AAAAAA", "BBBBBB"]
         assert await one.lapsed(later, 10) == []
-        await one.touch("AAAAAA", 1, "c2", later + 60)  # touched again: still there
+        await one.touch([Presence("AAAAAA", 1, "c2", later + 60)])  # touched again: still there
         assert await two.present("AAAAAA", later + 30) == {1}
     finally:
         await one.close()
@@ -167,27 +183,43 @@ async def test_every_write_reaches_another_process_watching_in_order(
     writer, reader = make_store(), make_store()
     await writer.start()
     await reader.start()
-    heard: list[tuple[str, int]] = []
-    reader.listen(lambda code, room: heard.append((code, -1 if room is None else room.revision)))
+    heard: list[tuple[str, Drawn | Room | None]] = []
+    reader.listen(lambda code, news: heard.append((code, news)))
     try:
         room = a_room()
-        await writer.insert(room)
+        await insert(writer, room)
         await reader.watch("ABCDEF")
         await reader.watch("BBBBBB")
         await reader.unwatch("BBBBBB")
         for name in ("甲", "乙", "丙"):
             new = room.join(name, token_hash(name), time.time())
-            assert await writer.swap(new, room.revision)
+            assert await swap(writer, new, room.revision)
             room = new
         other = a_room("BBBBBB")
-        await writer.insert(other)  # no longer watched: not heard
+        await insert(writer, other)  # no longer watched: not heard
         deadline = time.monotonic() + 2
-        while time.monotonic() < deadline and (not heard or heard[-1][1] != room.revision):
+        while time.monotonic() < deadline and (
+            not heard or getattr(heard[-1][1], "revision", 0) != room.revision
+        ):
             await asyncio.sleep(0.01)
-        revisions = [revision for code, revision in heard if code == "ABCDEF"]
-        assert revisions == sorted(revisions)
-        assert revisions[-1] == room.revision
         assert all(code == "ABCDEF" for code, _ in heard)
+        messages = [news for _, news in heard]
+        assert all(isinstance(news, Drawn) for news in messages)  # the writer's drawing, as is
+        revisions = [news.revision for news in messages if isinstance(news, Drawn)]
+        assert revisions == sorted(revisions)
+        assert messages[-1] == shown(room)
     finally:
         await writer.close()
         await reader.close()
+
+
+async def test_a_lookup_reads_a_count_and_a_room_at_once(store: Store) -> None:
+    room = a_room()
+    await insert(store, room)
+    await store.count("miss:1.2.3.4", 60)
+    (count, left), found = await store.lookup("ABCDEF", "miss:1.2.3.4")
+    assert (count, found) == (1, room)
+    assert 0 < left <= 60
+    assert await store.lookup("ZZZZZZ", "miss:5.6.7.8") == ((0, 0.0), None)
+    (count, _), found = await store.lookup(None, "miss:1.2.3.4")
+    assert (count, found) == (1, None)

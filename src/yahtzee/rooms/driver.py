@@ -76,7 +76,8 @@ class DriverStore(RoomStore, Leases, Protocol):
     pass
 
 
-Update = Callable[[str, Callable[[Room], Awaitable[Room | None]]], Awaitable[Room]]
+Update = Callable[[str, Callable[[Room], Awaitable[Room | None]]], Awaitable[object]]
+"""``RoomService.update``: a change of a room, written over the revision it was read at."""
 
 
 class Driver:
@@ -132,7 +133,7 @@ class Driver:
             if seat.connected:  # back in time: nothing to do but forget the clock
                 return replace(room, revision=room.revision + 1, due=None)
             return room.with_stand_in(game.current, True, now)
-        action = self.players.player(level_of(room, game.current)).step(game)
+        action = self.players.player(level_of(game, game.current)).step(game)
         self.steps += 1
         played = game.apply(action, self.players.records)
         return room.played(played, action, "stand_in" if seat.human else "computer", now)

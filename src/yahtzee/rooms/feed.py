@@ -2,9 +2,11 @@
 room this process watches (its own and other processes'), and the hub wakes each stream of that
 room with the newest revision.
 
-A stream that falls behind is not queued up: it gets the latest room when it next looks (each
-message is the whole room, so skipping a revision loses nothing but that revision's ``event``).
-The room's JSON is rendered once per revision and shared by every stream of it here.
+What travels is the room as its players see it (``wire.Drawn``), drawn once by the process that
+wrote it: a stream adds its ``you`` and sends it, so a write costs the processes that only pass
+it on next to nothing. A stream that falls behind is not queued up: it gets the latest revision
+when it next looks (each message is the whole room, so skipping a revision loses nothing but
+that revision's ``event``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Changes
+from yahtzee.rooms.wire import Drawn
 
 
 class Subscription:
@@ -22,35 +25,36 @@ class Subscription:
 
     def __init__(self) -> None:
         self.revision = 0
-        self._pending: Room | None = None
+        self._pending: Drawn | None = None
         self._gone = False
         self._wake = asyncio.Event()
 
-    def offer(self, room: Room | None) -> None:
-        if room is None:
+    def offer(self, drawn: Drawn | None) -> None:
+        if drawn is None:
             self._gone = True
-        elif room.revision > self.revision and (
-            self._pending is None or room.revision > self._pending.revision
+        elif drawn.revision > self.revision and (
+            self._pending is None or drawn.revision > self._pending.revision
         ):
-            self._pending = room
+            self._pending = drawn
         else:
             return
         self._wake.set()
 
-    def mark(self, room: Room) -> None:
-        """``room`` was sent: only later revisions are news."""
-        self.revision = max(self.revision, room.revision)
+    def mark(self, revision: int) -> None:
+        """``revision`` was sent: only later ones are news."""
+        self.revision = max(self.revision, revision)
         if self._pending is not None and self._pending.revision <= self.revision:
             self._pending = None
 
-    async def next(self, timeout: float) -> Room | bool | None:
-        """The next newer room; None when the room is gone; False after ``timeout`` without news."""
+    async def next(self, timeout: float) -> Drawn | bool | None:
+        """The next newer revision; None when the room is gone; False after ``timeout`` without
+        news."""
         while True:
             if self._pending is not None:
-                room, self._pending = self._pending, None
+                drawn, self._pending = self._pending, None
                 self._wake.clear()
-                self.mark(room)
-                return room
+                self.mark(drawn.revision)
+                return drawn
             if self._gone:
                 return None
             self._wake.clear()
@@ -61,30 +65,44 @@ class Subscription:
 
 
 class Hub:
-    """Streams by room, and the rendering each revision shares."""
+    """Streams by room, and the newest drawing of each room they watch."""
 
-    def __init__(self, store: Changes, render: Callable[[Room], bytes]) -> None:
+    def __init__(self, store: Changes, draw: Callable[[Room], Drawn]) -> None:
         self.store = store
-        self._render = render
+        self._draw = draw
         self._subs: dict[str, set[Subscription]] = {}
-        self._rendered: dict[str, tuple[int, bytes]] = {}
+        self._latest: dict[str, Drawn] = {}
         store.listen(self.deliver)
 
-    def deliver(self, code: str, room: Room | None) -> None:
-        for sub in self._subs.get(code, ()):
-            sub.offer(room)
+    def deliver(self, code: str, news: Drawn | Room | None) -> None:
+        """Wake the streams of ``code`` (a room read again is drawn here, once)."""
+        subs = self._subs.get(code)
+        if not subs:
+            return
+        drawn = self.drawn(news) if isinstance(news, Room) else news
+        if drawn is not None:
+            self._keep(code, drawn)
+        for sub in subs:
+            sub.offer(drawn)
 
     def watched(self) -> list[str]:
         return list(self._subs)
 
-    def rendered(self, room: Room) -> bytes:
-        cached = self._rendered.get(room.code)
-        if cached is not None and cached[0] == room.revision:
-            return cached[1]
-        body = self._render(room)
-        if cached is None or cached[0] < room.revision:
-            self._rendered[room.code] = (room.revision, body)
-        return body
+    def drawn(self, room: Room) -> Drawn:
+        """``room`` as its players see it: drawn already when it is the newest revision this
+        process has of a room it watches."""
+        latest = self._latest.get(room.code)
+        if latest is not None and latest.revision == room.revision:
+            return latest
+        drawn = self._draw(room)
+        self._keep(room.code, drawn)
+        return drawn
+
+    def _keep(self, code: str, drawn: Drawn) -> None:
+        # Only for watched rooms, so the map ends with the last stream of a room.
+        latest = self._latest.get(code)
+        if code in self._subs and (latest is None or latest.revision < drawn.revision):
+            self._latest[code] = drawn
 
     @contextlib.asynccontextmanager
     async def subscribe(self, code: str) -> AsyncIterator[Subscription]:
@@ -99,6 +117,6 @@ class Hub:
             subs.discard(sub)
             if not subs:
                 self._subs.pop(code, None)
-                self._rendered.pop(code, None)
+                self._latest.pop(code, None)
             # The stream may end by cancellation; unwatching must still run.
             await asyncio.shield(self.store.unwatch(code))

@@ -28,7 +28,12 @@ class MissLimiter:
 
     async def check(self, address: str) -> None:
         """Raise TooManyMissesError when ``address`` has missed too often in its window."""
-        count, left = await self.counters.peek(_key(address))
+        self.refuse(await self.counters.peek(key(address)))
+
+    def refuse(self, peeked: tuple[int, float]) -> None:
+        """Raise TooManyMissesError when an address's count (``peek`` of its ``key``) is over
+        the limit."""
+        count, left = peeked
         if count >= self.limit.misses:
             wait = max(1, math.ceil(left))
             raise TooManyMissesError(
@@ -38,8 +43,9 @@ class MissLimiter:
             )
 
     async def missed(self, address: str) -> None:
-        await self.counters.count(_key(address), self.limit.window)
+        await self.counters.count(key(address), self.limit.window)
 
 
-def _key(address: str) -> str:
+def key(address: str) -> str:
+    """The counter of ``address``'s misses."""
     return f"miss:{address}"

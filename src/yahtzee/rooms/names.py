@@ -7,9 +7,10 @@ from collections.abc import Iterable
 from typing import Final
 
 from yahtzee.errors import MalformedError, quote
+from yahtzee.game import NAME_LENGTH
 from yahtzee.rooms.errors import NameTakenError
 
-MAX_NAME: Final = 12
+MAX_NAME: Final = NAME_LENGTH
 ZWJ: Final = "\u200d"
 """The zero-width joiner inside emoji such as 👨‍👩‍👧: the one format character a name keeps."""
 _REFUSED: Final = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})

@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from yahtzee.rooms.store import Presence as Record
 from yahtzee.rooms.store import PresenceStore, StoreUnavailableError
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ class Presence:
     async def arrive(self, code: str, seat: int) -> str:
         """A stream of ``seat`` opened: its connection's id."""
         conn = uuid.uuid4().hex
-        await self.store.touch(code, seat, conn, self.clock() + self.times.lapse)
+        await self.store.touch([Record(code, seat, conn, self.clock() + self.times.lapse)])
         self._open[conn] = (code, seat)
         await self.on_change(code)
         return conn
@@ -70,14 +71,21 @@ class Presence:
             await asyncio.sleep(self.times.sweep)
 
     async def tick(self) -> None:
+        """One round trip touches every connection due (those ended, and every open one at a
+        heartbeat), however many streams this process serves."""
         now = self.clock()
         closed, self._closed = self._closed, {}
-        for conn, (code, seat) in closed.items():
-            await self.store.touch(code, seat, conn, now + self.times.grace)
+        records = [
+            Record(code, seat, conn, now + self.times.grace)
+            for conn, (code, seat) in closed.items()
+        ]
         if now >= self._next_heartbeat:
             self._next_heartbeat = now + self.times.heartbeat
-            for conn, (code, seat) in list(self._open.items()):
-                await self.store.touch(code, seat, conn, now + self.times.lapse)
+            records += [
+                Record(code, seat, conn, now + self.times.lapse)
+                for conn, (code, seat) in self._open.items()
+            ]
+        await self.store.touch(records)
         # At most this many a second: the rest lapse on the next sweeps.
         for code in await self.store.lapsed(now, 500):
             await self.on_change(code)

@@ -2,11 +2,14 @@
 
 Keys (under ``prefix``, ``yahtzee:`` unless set; the tests give each test its own):
 
-- ``room:<code>``: a hash of ``rev`` (the revision) and ``data`` (the room's JSON), expiring
-  ``ttl`` seconds after its last write. A Lua script writes it only over the revision it was
-  read at, indexes its ``due`` time and publishes the new room, all in one step: so the order
-  of the messages on a room's channel is the order of its writes.
-- channel ``room:<code>``: each write's room JSON, to every replica with a stream of the room.
+- ``room:<code>``: a hash of ``rev`` (the revision) and ``data`` (the room as stored,
+  ``stored``), expiring ``ttl`` seconds after its last write. A Lua script writes it only over
+  the revision it was read at, indexes its ``due`` time and publishes the room as its players
+  see it, all in one round trip: so the order of the messages on a room's channel is the order
+  of its writes.
+- channel ``room:<code>``: each write's message (``wire.Drawn``: the revision and the room's
+  JSON as drawn once by the writer), to every replica with a stream of the room; a replica
+  passes it on to its streams as it is.
 - ``due``: a sorted set of the rooms waiting on the server (a computer's move, a stand-in's
   clock), by the time they are due.
 - ``lease:<name>``: who holds a lease, expiring with it.
@@ -25,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from redis.asyncio import Redis
@@ -35,9 +38,10 @@ from redis.exceptions import RedisError
 from redis.retry import Retry
 
 from yahtzee.rooms.room import Room
-from yahtzee.rooms.store import Listener, guarded
-from yahtzee.rooms.stored import decode, encode
+from yahtzee.rooms.store import Listener, Presence, guarded
+from yahtzee.rooms.stored import encode, load
 from yahtzee.rooms.tasks import stop
+from yahtzee.rooms.wire import Drawn
 
 log = logging.getLogger(__name__)
 _guard = guarded(RedisError, OSError)
@@ -56,8 +60,13 @@ if ARGV[5] == '' then
 else
   redis.call('ZADD', KEYS[2], ARGV[5], ARGV[6])
 end
-redis.call('PUBLISH', KEYS[1], ARGV[3])
+redis.call('PUBLISH', KEYS[1], ARGV[7])
 return 1
+"""
+
+LOOKUP: Final = """
+local count = redis.call('GET', KEYS[1])
+return {count, redis.call('PTTL', KEYS[1]), redis.call('HGET', KEYS[2], 'data')}
 """
 
 DUE: Final = """
@@ -131,6 +140,7 @@ class RedisStore:
             url, retry=RETRY, socket_connect_timeout=2, socket_timeout=5
         )
         self._swap = self.redis.register_script(SWAP)
+        self._lookup = self.redis.register_script(LOOKUP)
         self._due = self.redis.register_script(DUE)
         self._lapsed = self.redis.register_script(LAPSED)
         self._take = self.redis.register_script(TAKE)
@@ -147,7 +157,7 @@ class RedisStore:
 
     # Rooms ---------------------------------------------------------------------------------
 
-    async def _write(self, room: Room, expected: str) -> bool:
+    async def _write(self, room: Room, expected: str, drawn: Drawn) -> bool:
         due = "" if room.due is None else repr(room.due)
         args: list[str | int | bytes] = [
             expected,
@@ -156,22 +166,30 @@ class RedisStore:
             _ms(self.ttl),
             due,
             room.code,
+            drawn.message(),
         ]
         done = await self._swap(keys=[self._room_key(room.code), f"{self.prefix}due"], args=args)
         return bool(done)
 
     @_guard
-    async def insert(self, room: Room) -> bool:
-        return await self._write(room, "")
+    async def insert(self, room: Room, drawn: Drawn) -> bool:
+        return await self._write(room, "", drawn)
 
     @_guard
     async def get(self, code: str) -> Room | None:
-        raw = await self.redis.hget(self._room_key(code), "data")
-        return None if raw is None else decode(raw)
+        return load(await self.redis.hget(self._room_key(code), "data"))
 
     @_guard
-    async def swap(self, room: Room, revision: int) -> bool:
-        return await self._write(room, str(revision))
+    async def lookup(self, code: str | None, counter: str) -> tuple[tuple[int, float], Room | None]:
+        # No code: a key no room has (the prefix alone), so the script's shape stays one.
+        room_key = self._room_key("") if code is None else self._room_key(code)
+        raw, left, data = await self._lookup(keys=[f"{self.prefix}count:{counter}", room_key])
+        count = (0, 0.0) if raw is None or left <= 0 else (int(raw), left / 1000)
+        return count, load(data)
+
+    @_guard
+    async def swap(self, room: Room, revision: int, drawn: Drawn) -> bool:
+        return await self._write(room, str(revision), drawn)
 
     @_guard
     async def due(self, now: float, limit: int) -> list[str]:
@@ -221,12 +239,15 @@ class RedisStore:
     # Presence ------------------------------------------------------------------------------
 
     @_guard
-    async def touch(self, code: str, seat: int, conn: str, until: float) -> None:
-        room_set = f"{self.prefix}presence:{code}"
+    async def touch(self, records: Sequence[Presence]) -> None:
+        if not records:
+            return
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.zadd(room_set, {f"{seat}:{conn}": until})
-            pipe.pexpire(room_set, _ms(self.ttl))
-            pipe.zadd(f"{self.prefix}presence", {f"{code}:{seat}:{conn}": until})
+            for code, seat, conn, until in records:
+                room_set = f"{self.prefix}presence:{code}"
+                pipe.zadd(room_set, {f"{seat}:{conn}": until})
+                pipe.pexpire(room_set, _ms(self.ttl))
+                pipe.zadd(f"{self.prefix}presence", {f"{code}:{seat}:{conn}": until})
             await pipe.execute()
 
     @_guard
@@ -318,7 +339,7 @@ class RedisStore:
                 future.set_result(None)
             return
         if message["type"] == "message" and self._listener is not None and code in self._watched:
-            self._listener(code, decode(message["data"]))
+            self._listener(code, Drawn.from_message(message["data"]))
 
     async def _resync(self) -> None:
         """Read every watched room once: writes made while the subscription was down."""

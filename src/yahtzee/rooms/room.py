@@ -9,11 +9,12 @@ the messages of the room's stream. So a friend's phone dropping off does not mak
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from yahtzee.errors import MalformedError
-from yahtzee.game import Game, Roll, Score
+from yahtzee.game import MAX_SEATS, MIN_TABLE_SEATS, Game, Roll, Score
 from yahtzee.rooms.errors import (
     NotHostError,
     NotStartedError,
@@ -28,8 +29,8 @@ Player = Literal["human", "beginner", "normal", "expert"]
 ComputerLevel = Literal["beginner", "normal", "expert"]
 PLAYERS: Final[tuple[Player, ...]] = ("human", "beginner", "normal", "expert")
 LEVEL_NAMES: Final[dict[str, str]] = {"beginner": "入门", "normal": "普通", "expert": "高手"}
-MAX_SEATS: Final = 4
-MIN_SEATS_TO_START: Final = 2
+MIN_SEATS_TO_START: Final = MIN_TABLE_SEATS
+"""A room's game is a table of the seats model: 2 to ``MAX_SEATS`` seats."""
 
 EventType = Literal[
     "created",  # the host made the room
@@ -151,8 +152,9 @@ class Room:
         seats = (*self.seats, Seat(name, level, None))  # type: ignore[arg-type]
         return replace(self, seats=seats).changed(now, Event("seat_added", len(self.seats)))
 
-    def start(self, by: int, game: Game, now: float) -> Room:
-        """The host starts ``game`` (built for these seats by the caller)."""
+    def start(self, by: int, build: Callable[[Room], Game], now: float) -> Room:
+        """The host starts the game ``build`` makes of these seats (once the host, the room
+        and its seats are checked)."""
         self._check_host(by, "start the game")
         if self.started:
             raise RoomStartedError("the game of this room has started already")
@@ -161,7 +163,7 @@ class Room:
                 f"a room game needs at least {MIN_SEATS_TO_START} seats, "
                 f"this room has {len(self.seats)}"
             )
-        started = replace(self, game=game, turn_since=now)
+        started = replace(self, game=build(self), turn_since=now)
         return started.changed(now, Event("started"))
 
     def check_turn(self, seat: int, version: int) -> Game:

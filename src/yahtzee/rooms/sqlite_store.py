@@ -1,10 +1,16 @@
 """Rooms in SQLite (WAL mode) in the cache folder: one machine, any number of worker processes.
 
 Each process opens the file and talks to it from one thread of its own, so the event loop never
-waits on SQLite's locks. Every write of a room also appends its code to ``changes``; each
-process polls that log (every ``poll`` seconds, 50 ms by default) for the rooms it watches and
-reads them again, which delivers another worker's write within the poll interval. Expired rooms
-are swept once a minute, and the sweep is logged as a change so their watchers hear they are gone.
+waits on SQLite's locks. A room's row keeps the room as stored (``stored``) and, beside it, the
+room as its players see it (``view``: drawn once by the writer, ``wire.Drawn``). Every write
+also appends the room's code to ``changes``; each process polls that log (every ``poll``
+seconds, 50 ms by default) for the rooms it watches and passes their ``view`` on to its streams
+as it is, which delivers another worker's write within the poll interval. Expired rooms are
+swept once a minute, and the sweep is logged as a change so their watchers hear they are gone.
+
+The file's ``user_version`` is the schema's: a file of another schema (an older release's) is
+emptied and made again when first opened, under a write lock, so its rooms end (they live an
+hour at most).
 """
 
 from __future__ import annotations
@@ -14,24 +20,27 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Final, TypeVar
 
 from yahtzee.rooms.room import Room
-from yahtzee.rooms.store import Listener, guarded
-from yahtzee.rooms.stored import decode, encode
+from yahtzee.rooms.store import Listener, Presence, guarded
+from yahtzee.rooms.stored import encode, load
 from yahtzee.rooms.tasks import stop
+from yahtzee.rooms.wire import Drawn
 
 log = logging.getLogger(__name__)
 _guard = guarded(sqlite3.Error, OSError)
 
 T = TypeVar("T")
 
+SCHEMA_VERSION: Final = 2
+TABLES: Final = ("rooms", "changes", "presence", "leases", "counters")
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS rooms (
-    code TEXT PRIMARY KEY, revision INTEGER NOT NULL, data BLOB NOT NULL,
+    code TEXT PRIMARY KEY, revision INTEGER NOT NULL, data BLOB NOT NULL, view BLOB NOT NULL,
     expires REAL NOT NULL, due REAL
 );
 CREATE INDEX IF NOT EXISTS rooms_due ON rooms(due) WHERE due IS NOT NULL;
@@ -81,9 +90,14 @@ class SqliteStore:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             with _transaction(db):
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                if version != SCHEMA_VERSION:
+                    for table in TABLES:
+                        db.execute(f"DROP TABLE IF EXISTS {table}")
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._db = db
         return self._db
 
@@ -110,15 +124,15 @@ class SqliteStore:
     # Rooms ---------------------------------------------------------------------------------
 
     @_guard
-    async def insert(self, room: Room) -> bool:
+    async def insert(self, room: Room, drawn: Drawn) -> bool:
         data, expires = encode(room), room.updated_at + self.ttl
 
         def work(db: sqlite3.Connection) -> bool:
             with _transaction(db):
                 db.execute("DELETE FROM rooms WHERE code = ? AND expires < ?", (room.code, now()))
                 cursor = db.execute(
-                    "INSERT OR IGNORE INTO rooms VALUES (?, ?, ?, ?, ?)",
-                    (room.code, room.revision, data, expires, room.due),
+                    "INSERT OR IGNORE INTO rooms VALUES (?, ?, ?, ?, ?, ?)",
+                    (room.code, room.revision, data, drawn.body, expires, room.due),
                 )
                 if cursor.rowcount != 1:
                     return False
@@ -129,25 +143,35 @@ class SqliteStore:
 
     @_guard
     async def get(self, code: str) -> Room | None:
-        def work(db: sqlite3.Connection) -> bytes | None:
-            row = db.execute(
-                "SELECT data FROM rooms WHERE code = ? AND expires >= ?", (code, now())
-            ).fetchone()
-            return None if row is None else bytes(row[0])
-
-        raw = await self._run(work)
-        return None if raw is None else decode(raw)
+        return load(await self._run(lambda db: _data(db, code)))
 
     @_guard
-    async def swap(self, room: Room, revision: int) -> bool:
+    async def lookup(self, code: str | None, counter: str) -> tuple[tuple[int, float], Room | None]:
+        def work(db: sqlite3.Connection) -> tuple[tuple[int, float], bytes | None]:
+            return _peek(db, counter), None if code is None else _data(db, code)
+
+        count, raw = await self._run(work)
+        return count, load(raw)
+
+    @_guard
+    async def swap(self, room: Room, revision: int, drawn: Drawn) -> bool:
         data, expires = encode(room), room.updated_at + self.ttl
 
         def work(db: sqlite3.Connection) -> bool:
             with _transaction(db):
                 cursor = db.execute(
-                    "UPDATE rooms SET revision = ?, data = ?, expires = ?, due = ? "
+                    "UPDATE rooms SET revision = ?, data = ?, view = ?, expires = ?, due = ? "
                     "WHERE code = ? AND revision = ? AND expires >= ?",
-                    (room.revision, data, expires, room.due, room.code, revision, now()),
+                    (
+                        room.revision,
+                        data,
+                        drawn.body,
+                        expires,
+                        room.due,
+                        room.code,
+                        revision,
+                        now(),
+                    ),
                 )
                 if cursor.rowcount != 1:
                     return False
@@ -228,25 +252,22 @@ class SqliteStore:
 
     @_guard
     async def peek(self, key: str) -> tuple[int, float]:
-        def work(db: sqlite3.Connection) -> tuple[int, float]:
-            at = now()
-            row = db.execute(
-                "SELECT count, reset_at FROM counters WHERE key = ? AND reset_at > ?", (key, at)
-            ).fetchone()
-            return (0, 0.0) if row is None else (int(row[0]), float(row[1]) - at)
-
-        return await self._run(work)
+        return await self._run(lambda db: _peek(db, key))
 
     # Presence ------------------------------------------------------------------------------
 
     @_guard
-    async def touch(self, code: str, seat: int, conn: str, until: float) -> None:
+    async def touch(self, records: Sequence[Presence]) -> None:
+        if not records:
+            return
+
         def work(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT INTO presence VALUES (?, ?, ?, ?) ON CONFLICT(code, conn) DO UPDATE SET "
-                "seat = excluded.seat, until = excluded.until",
-                (code, conn, seat, until),
-            )
+            with _transaction(db):
+                db.executemany(
+                    "INSERT INTO presence VALUES (?, ?, ?, ?) ON CONFLICT(code, conn) "
+                    "DO UPDATE SET seat = excluded.seat, until = excluded.until",
+                    [(code, conn, seat, until) for code, seat, conn, until in records],
+                )
 
         await self._run(work)
 
@@ -305,10 +326,9 @@ class SqliteStore:
         codes = [code for code in changed if code in self._watched]
         if not codes or self._listener is None:
             return
-        rows = await self._run(lambda db: _rooms(db, codes))
+        rows = await self._run(lambda db: _views(db, codes))
         for code in codes:
-            raw = rows.get(code)
-            self._listener(code, None if raw is None else decode(raw))
+            self._listener(code, rows.get(code))
 
 
 def now() -> float:
@@ -339,12 +359,29 @@ def _changes_since(db: sqlite3.Connection, last: int) -> tuple[list[str], int]:
     return list(dict.fromkeys(code for _, code in rows)), int(rows[-1][0])
 
 
-def _rooms(db: sqlite3.Connection, codes: list[str]) -> dict[str, bytes]:
+def _data(db: sqlite3.Connection, code: str) -> bytes | None:
+    row = db.execute(
+        "SELECT data FROM rooms WHERE code = ? AND expires >= ?", (code, now())
+    ).fetchone()
+    return None if row is None else bytes(row[0])
+
+
+def _peek(db: sqlite3.Connection, key: str) -> tuple[int, float]:
+    at = now()
+    row = db.execute(
+        "SELECT count, reset_at FROM counters WHERE key = ? AND reset_at > ?", (key, at)
+    ).fetchone()
+    return (0, 0.0) if row is None else (int(row[0]), float(row[1]) - at)
+
+
+def _views(db: sqlite3.Connection, codes: list[str]) -> dict[str, Drawn]:
+    """The rooms of ``codes`` as their players see them (an expired room is left out)."""
     marks = ",".join("?" * len(codes))
     rows = db.execute(
-        f"SELECT code, data FROM rooms WHERE expires >= ? AND code IN ({marks})", (now(), *codes)
+        f"SELECT code, revision, view FROM rooms WHERE expires >= ? AND code IN ({marks})",
+        (now(), *codes),
     )
-    return {code: bytes(data) for code, data in rows}
+    return {code: Drawn(revision, bytes(view)) for code, revision, view in rows}
 
 
 def _sweep(db: sqlite3.Connection) -> None:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Final, ParamSpec, Protocol, TypeVar
+from typing import Any, Final, NamedTuple, ParamSpec, Protocol, TypeVar
 
 from yahtzee.rooms.room import Room
+from yahtzee.rooms.wire import Drawn
 
 REDIS_ENV: Final = "YAHTZEE_REDIS_URL"
 PREFIX_ENV: Final = "YAHTZEE_REDIS_PREFIX"
@@ -55,20 +56,36 @@ def guarded(*errors: type[BaseException]) -> Callable[[Method[P, T]], Method[P, 
     return wrap
 
 
-Listener = Callable[[str, Room | None], None]
-"""Called with a watched room's code and the room as just written (None: it is gone)."""
+Listener = Callable[[str, Drawn | Room | None], None]
+"""Called with a watched room's code and what was just written: the room as its players see it
+(a write's message), the room itself (read again after a break in the messages), or None (it is
+gone)."""
+
+
+class Presence(NamedTuple):
+    """A connection of a seat of room ``code``, there until ``until``."""
+
+    code: str
+    seat: int
+    conn: str
+    until: float
 
 
 class RoomStore(Protocol):
-    async def insert(self, room: Room) -> bool:
-        """Write a new room; False when its code is taken."""
+    async def insert(self, room: Room, drawn: Drawn) -> bool:
+        """Write a new room (``drawn``: as its players see it); False when its code is taken."""
         ...
 
     async def get(self, code: str) -> Room | None: ...
 
-    async def swap(self, room: Room, revision: int) -> bool:
+    async def lookup(self, code: str | None, counter: str) -> tuple[tuple[int, float], Room | None]:
+        """``peek(counter)`` and ``get(code)`` (None for no code) in one round trip."""
+        ...
+
+    async def swap(self, room: Room, revision: int, drawn: Drawn) -> bool:
         """Write ``room`` when the stored one is at ``revision``; False (nothing written) if not.
-        Indexes ``room.due`` and tells every watcher."""
+        Indexes ``room.due`` and sends ``drawn`` (the room as its players see it) to every
+        watcher."""
         ...
 
     async def due(self, now: float, limit: int) -> list[str]:
@@ -100,8 +117,9 @@ class Counters(Protocol):
 
 
 class PresenceStore(Protocol):
-    async def touch(self, code: str, seat: int, conn: str, until: float) -> None:
-        """Connection ``conn`` is there for ``seat`` until ``until`` (unix seconds)."""
+    async def touch(self, records: Sequence[Presence]) -> None:
+        """Each record's connection is there for its seat until its time (unix seconds): one
+        round trip for them all."""
         ...
 
     async def present(self, code: str, now: float) -> frozenset[int]:

@@ -144,12 +144,5 @@ def room_view(room: Room, ttl: float, viewer: Viewer) -> RoomView:
     )
 
 
-def with_you(shared: bytes, seat: int | None) -> bytes:
-    """A room's JSON (``dumps`` of a ``RoomView`` without ``you``) with ``you`` added."""
-    if seat is None:
-        return shared
-    return b'{"you":' + str(seat).encode() + b"," + shared[1:]
-
-
 def render(view: RoomView) -> bytes:
     return dumps(view)

@@ -8,21 +8,21 @@ own lifespan: it opens the store the environment names and starts the room tasks
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
-from starlette.responses import Response
+from starlette.responses import Response, StreamingResponse
 
 from yahtzee.game import RestartTurn, Roll, Score
 from yahtzee.rooms.room import Room
-from yahtzee.rooms.service import RoomService, RoomSettings
+from yahtzee.rooms.service import Answer, RoomService, RoomSettings
 from yahtzee.rooms.store import open_store
-from yahtzee.rooms.views import Created, Joined, RoomView, with_you
+from yahtzee.rooms.views import Created, Joined, RoomView
+from yahtzee.rooms.wire import Drawn
 from yahtzee.server import schemas
 from yahtzee.server.engine import Engine
 from yahtzee.server.replies import FastJSONResponse, snapshot_of
@@ -79,9 +79,9 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _room_response(rooms: RoomService, room: Room, seat: int | None) -> Response:
-    """The room's JSON as its streams get it (rendered once per revision), with ``you``."""
-    return Response(with_you(rooms.hub.rendered(room), seat), media_type="application/json")
+def _room_response(answer: Answer) -> Response:
+    """The room's JSON as its streams get it (drawn once per revision), with ``you``."""
+    return Response(answer.body(), media_type="application/json")
 
 
 class _Strict(BaseModel):
@@ -131,10 +131,10 @@ async def add_seat(
     code: str, body: ComputerSeatRequest, request: Request, rooms: RoomsDep, credentials: BearerDep
 ) -> Any:
     """The host adds a computer seat."""
-    room = await rooms.add_computer(
+    answer = await rooms.add_computer(
         code, _token(credentials), body.player, body.name, _address(request)
     )
-    return _room_response(rooms, room, room.host)
+    return _room_response(answer)
 
 
 @router.post(
@@ -149,8 +149,8 @@ async def start_room(
 ) -> Any:
     """The host starts the game (a body is optional)."""
     first = "host" if body is None else body.first
-    room = await rooms.start_game(code, _token(credentials), first, _address(request))
-    return _room_response(rooms, room, room.host)
+    answer = await rooms.start_game(code, _token(credentials), first, _address(request))
+    return _room_response(answer)
 
 
 @router.post(
@@ -173,17 +173,14 @@ async def room_action(
         action = Score(act.box)
     else:
         action = RestartTurn()
-    token = _token(credentials)
-    room = await rooms.act(code, token, body.version, action, _address(request))
-    return _room_response(rooms, room, rooms.seat(room, token))
+    answer = await rooms.act(code, _token(credentials), body.version, action, _address(request))
+    return _room_response(answer)
 
 
 @router.get("/api/rooms/{code}", response_model=RoomView, responses=ERRORS, openapi_extra=TOKEN)
 async def get_room(code: str, request: Request, rooms: RoomsDep, credentials: BearerDep) -> Any:
     """The room now; ``you`` is your seat when the request carries your token."""
-    room = await rooms.find(code, _address(request))
-    seat = None if credentials is None else rooms.seat(room, _token(credentials))
-    return _room_response(rooms, room, seat)
+    return _room_response(await rooms.look(code, _token(credentials), _address(request)))
 
 
 async def seated(
@@ -203,7 +200,7 @@ STREAM_IDLE = 15.0
 
 @router.get(
     "/api/rooms/{code}/events",
-    response_class=EventSourceResponse,
+    response_class=Response,
     openapi_extra=TOKEN,
     responses={
         **{
@@ -220,30 +217,41 @@ STREAM_IDLE = 15.0
                 "Server-Sent Events: first `event: room` with the room now, then one for each "
                 "change (`data` is a RoomView, with `you`; `id` its revision); "
                 "`event: gone` when the room expires. Comments (`: ping`) keep it open."
-            )
+            ),
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
     },
 )
-async def room_events(seated: SeatedDep, rooms: RoomsDep) -> AsyncIterable[ServerSentEvent]:
+async def room_events(seated: SeatedDep, rooms: RoomsDep) -> Response:
     """The room's live updates for the token's seat; being connected here is what shows the
     seat as connected to the others."""
     room, seat = seated
-    async with rooms.hub.subscribe(room.code) as sub:
-        conn = await rooms.presence.arrive(room.code, seat)
+    return StreamingResponse(
+        _events(rooms, room.code, seat), media_type="text/event-stream", headers=STREAM_HEADERS
+    )
+
+
+STREAM_HEADERS: dict[str, str] = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+"""No cache, and no buffering by an nginx in front: each event goes out as it is written."""
+PING: bytes = b": ping\n\n"
+GONE: bytes = b"event: gone\ndata: {}\n\n"
+
+
+async def _events(rooms: RoomService, code: str, seat: int) -> AsyncIterator[bytes]:
+    """The stream's events as bytes: each revision is the room's JSON drawn once per process
+    (``wire.Drawn``), so sending it to a stream costs only adding ``you``."""
+    async with rooms.hub.subscribe(code) as sub:
+        conn = await rooms.presence.arrive(code, seat)
         try:
-            now: Room | bool | None = await rooms.store.get(room.code)
-            while now is not None:
-                if isinstance(now, Room):
-                    sub.mark(now)
-                    yield _room_event(rooms, now, seat)
+            room = await rooms.store.get(code)
+            news: Drawn | bool | None = None if room is None else rooms.hub.drawn(room)
+            while news is not None:
+                if isinstance(news, Drawn):
+                    sub.mark(news.revision)
+                    yield news.event(seat)
                 else:
-                    yield ServerSentEvent(comment="ping")
-                now = await sub.next(STREAM_IDLE)
-            yield ServerSentEvent(event="gone", raw_data="{}")
+                    yield PING
+                news = await sub.next(STREAM_IDLE)
+            yield GONE
         finally:
             rooms.presence.leave(conn)
-
-
-def _room_event(rooms: RoomService, room: Room, seat: int) -> ServerSentEvent:
-    body = with_you(rooms.hub.rendered(room), seat).decode()
-    return ServerSentEvent(event="room", raw_data=body, id=str(room.revision))

@@ -10,6 +10,7 @@ import { Api } from "./lib/api.js";
 import { GameManager } from "./game/controller.js";
 import { Reviews } from "./review/history.js";
 import { Practice } from "./practice/practice.js";
+import { Rooms } from "./rooms/rooms.js";
 import { Input } from "./ui/input.js";
 import { Luck } from "./luck/luck.js";
 import { Sound } from "./ui/sound.js";
@@ -41,6 +42,7 @@ function boot() {
     saved: () => manager && manager.sync.saved,
     redraw: () => manager.render(),
   });
+  const reviews = new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) });
   manager = new GameManager({
     api: new Api(),
     view: new View(document, bubble),
@@ -48,7 +50,7 @@ function boot() {
     store,
     sound: new Sound(),
     guard,
-    reviews: new Reviews({ api: new Api(), backend, message, replay: (game) => luck.replayGame(game) }),
+    reviews,
     luck,
     practice: new Practice({ api: new Api(), backend, message, lobby: () => manager && manager.showLobby() }),
     table: new SeatEditor({ backend }),
@@ -56,6 +58,7 @@ function boot() {
   });
   manager.init();
   new BoxRules(document, bubble); // a box's rule at a tap on its name, in the game and in 练习
+  new Rooms({ api: new Api(), backend, reviews, message, lobby: () => manager.showLobby() }).load();
   window.yahtzeeReady = true; // the browser tests wait for this before they act
   registerWorker();
 }

@@ -37,16 +37,17 @@ function seatCell(side, seat, { turn, share, win }) {
 }
 
 export class SeatStrip {
-  // Draw the strip into `element` and a seat's sheet into a dialog made once, in `doc`.
-  constructor(element, doc = document) {
+  // Draw the strip into `element` and a seat's sheet into a dialog made once, in `doc`, with the
+  // id `id` (another strip, the room page's, has its own).
+  constructor(element, doc = document, id = "seat-dialog") {
     this.element = element;
     this.doc = doc;
     this.seat = null; // the seat whose sheet the dialog shows
     const dialog = make("dialog", "dialog seat-dialog");
-    dialog.id = "seat-dialog";
-    dialog.setAttribute("aria-labelledby", "seat-dialog-title");
+    dialog.id = id;
+    dialog.setAttribute("aria-labelledby", `${id}-title`);
     const title = make("h2", "", "");
-    title.id = "seat-dialog-title";
+    title.id = `${id}-title`;
     const table = make("table", "sheet seat-sheet");
     table.append(make("caption", "visually-hidden", "计分表"));
     const close = button("primary", "关闭");
