@@ -1,17 +1,19 @@
-"""The game model: turns, order, hints, the log, and that illegal actions change nothing."""
+"""The game model: seats, turns, order, hints, the log, and that illegal actions change nothing."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.gameplay import COMPUTER, PLAYER, random_game
+from tests.gameplay import COMPUTER, PLAYER, make_records, random_game
 from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import (
+    HINTS_PER_GAME,
     ROUNDS,
     THE_COMPUTER,
     YOU,
@@ -29,7 +31,10 @@ from yahtzee.game import (
     Side,
     Turn,
     UseHint,
+    check_name,
     kept_is_submultiset,
+    lobby_seats,
+    places_of,
     play_order,
     positions_for,
     verb,
@@ -42,8 +47,11 @@ class FixedDice:
 
     def __init__(self, faces: list[int]) -> None:
         self.faces = list(faces)
+        self.asked: list[tuple[int, int]] = []
+        """The range of each value dealt, as asked."""
 
     def randint(self, a: int, b: int) -> int:
+        self.asked.append((a, b))
         return self.faces.pop(0)
 
 
@@ -113,14 +121,26 @@ def test_random_first_is_settled_at_the_start() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        (dict(mode=Mode.SINGLE, difficulty=Difficulty.EXPERT), "no difficulty"),
-        (dict(mode=Mode.SINGLE, first=First.COMPUTER), "starts with the player"),
-        (dict(mode=Mode.VS), "needs a difficulty"),
+        (
+            dict(mode=Mode.SINGLE, difficulty=Difficulty.EXPERT),
+            "a single-player game has no difficulty, got 'expert'",
+        ),
+        (
+            dict(mode=Mode.SINGLE, first=First.COMPUTER),
+            "a single-player game starts with the player, got 'computer'",
+        ),
+        (dict(mode=Mode.VS), "a game against the computer needs a difficulty"),
+        (dict(mode=Mode.TABLE), "a table is made of its seats (Game.seated)"),
+        (
+            dict(mode=Mode.TABLE, difficulty=Difficulty.NORMAL),
+            "a table is made of its seats (Game.seated)",
+        ),
     ],
 )
 def test_new_game_settings_are_checked(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(MalformedError, match=message):
+    with pytest.raises(MalformedError) as refused:
         Game.new(**kwargs)  # type: ignore[arg-type]
+    assert str(refused.value) == message
 
 
 def test_hints() -> None:
@@ -351,6 +371,12 @@ def test_refusals_say_what_cannot_be_done() -> None:
     cases.append((over, UseHint(), "the game is over; cannot ask for a hint"))
     computer = Game.new(Mode.VS, Difficulty.NORMAL, First.COMPUTER).apply(Roll(), rng)
     cases.append((computer, UseHint(), "hints are not available during a computer's turn (电脑)"))
+    spent = replace(rolled, sides=(replace(rolled.sides[PLAYER], hints_left=0),))
+    cases.append((spent, UseHint(), "no hints left in this game"))
+    recorded = Game.new(record=Record("r-1"))
+    message = "a game with a dice record rolls from it: the generator has none"
+    cases.append((recorded, Roll(), message))
+    cases.append((game, "roll", "unknown action: 'roll'"))  # not an action at all
     for state, action, message in cases:
         with pytest.raises((IllegalMoveError, MalformedError)) as refused:
             state.apply(action, rng)  # type: ignore[arg-type]
@@ -368,6 +394,7 @@ def test_fresh_dice_are_drawn_for_the_rolled_dice_only_in_position_order() -> No
     assert game.turn.dice == (6, 2, 6, 4, 5) and dice.faces == []
     assert game.turn.rolls_used == 2 and game.turn.rolls_left == 1
     assert game.turn.keeps == ((2, 4, 5),) and game.turn.hinted == (False, False)
+    assert dice.asked == [(1, 6)] * 7  # each die drawn from 1 to 6
 
 
 def test_hints_are_spent_once_per_decision_and_logged() -> None:
@@ -383,6 +410,32 @@ def test_hints_are_spent_once_per_decision_and_logged() -> None:
     assert replace(game, turn=replace(game.turn, hinted=(True, True))).can_hint()  # seen again
     game = game.apply(Score(Box.CHANCE))
     assert game.sides[PLAYER].log[0].hinted == (True, False)
+
+
+def test_a_hint_marks_the_decision_it_was_asked_at() -> None:
+    dice = FixedDice([1, 2, 3, 4, 5] + [6] * 8)
+    game = Game.new().apply(Roll(), dice).apply(Roll((0,)), dice)
+    assert game.turn.hinted == (False, False)
+    game = game.apply(UseHint())  # at the second decision, not the first
+    assert (game.turn.hinted, game.hints_left) == ((False, True), HINTS_PER_GAME - 1)
+    game = game.apply(Roll((0,)), dice).apply(UseHint())
+    assert (game.turn.hinted, game.hints_left) == ((False, True, True), HINTS_PER_GAME - 2)
+    game = game.apply(Score(Box.ONES))
+    assert game.sides[PLAYER].log[0].hinted == (False, True, True)
+
+
+def test_each_further_yahtzee_logs_its_own_bonus() -> None:
+    dice = FixedDice([5] * 5 + [2] * 5 + [6] * 5)
+    game = Game.new().apply(Roll(), dice).apply(Score(Box.YAHTZEE))
+    game = game.apply(Roll(), dice).apply(Score(Box.TWOS))  # Joker: the twos are forced
+    game = game.apply(Roll(), dice).apply(Score(Box.SIXES))
+    side = game.sides[PLAYER]
+    assert [(t.box, t.points, t.bonus) for t in side.log] == [
+        (Box.YAHTZEE, 50, 0),
+        (Box.TWOS, 10, 100),
+        (Box.SIXES, 30, 100),
+    ]
+    assert side.sheet.yahtzee_bonus == 200 and side.sheet.total == 50 + 10 + 30 + 200
 
 
 def test_a_recorded_game_rolls_its_slots_and_keeps_held_dice() -> None:
@@ -429,3 +482,244 @@ def test_each_turn_is_logged_and_play_passes_round_by_round() -> None:
     assert game.allowed() == {}  # no dice yet
     game = game.apply(Roll(), dice)
     assert game.allowed()[Box.TWOS] == 10 and game.can_score()
+
+
+# Seats: 1 to 4 of them, people and computers -----------------------------------------------
+
+HUMAN, BEGINNER, NORMAL, EXPERT = list(PlayerKind)
+FEW_PEOPLE = "a table needs at least one person, got "
+TABLE_FIRST = "a table starts with its first seat ('me') or a random one ('random'), got 'computer'"
+NOT_VS = "a game against the computer is a person and a computer, got "
+NOT_ALONE = "a single-player game is one person, got "
+
+
+def seats(*players: PlayerKind) -> list[Seat]:
+    return [Seat(f"玩家{i + 1}", player) for i, player in enumerate(players)]
+
+
+def one_turn(game: Game, dice: Any) -> Game:
+    """One roll, then the first box allowed."""
+    rolled = game.apply(Roll(), dice)
+    return rolled.apply(Score(next(iter(rolled.allowed()))))
+
+
+def test_seats_take_whole_turns_in_order_from_the_starter() -> None:
+    game = Game.seated(seats(HUMAN, NORMAL, HUMAN), First.RANDOM, FixedDice([2]))
+    assert game.starter == game.current == 2  # FixedDice dealt the starter: seat 2
+    dice = FixedDice([1, 2, 3, 4, 6] * 3 * ROUNDS)
+    order = []
+    for _ in range(3 * ROUNDS):
+        order.append((game.round, game.current))
+        game = one_turn(game, dice)
+    assert order[:4] == [(1, 2), (1, 0), (1, 1), (2, 2)]
+    assert order[-1] == (ROUNDS, 1)
+    assert game.finished and all(len(side.log) == ROUNDS for side in game.sides)
+
+
+def test_a_random_start_may_fall_to_any_seat() -> None:
+    starters = {
+        Game.seated(seats(HUMAN, HUMAN, NORMAL, EXPERT), First.RANDOM, random.Random(s)).starter
+        for s in range(40)
+    }
+    assert starters == {0, 1, 2, 3}
+
+
+def test_each_person_has_hints_of_their_own() -> None:
+    game = Game.seated(seats(HUMAN, EXPERT, HUMAN))
+    assert [side.hints_left for side in game.sides] == [HINTS_PER_GAME, 0, HINTS_PER_GAME]
+    rng = random.Random(3)
+    game = game.apply(Roll(), rng).apply(UseHint())
+    game = game.apply(Score(next(iter(game.allowed()))))
+    assert [side.hints_left for side in game.sides] == [HINTS_PER_GAME - 1, 0, HINTS_PER_GAME]
+    with pytest.raises(IllegalMoveError, match="computer's turn"):
+        game.apply(Roll(), rng).apply(UseHint())
+    game = one_turn(game, rng)
+    game = game.apply(Roll(), rng).apply(UseHint())
+    assert game.hints_left == HINTS_PER_GAME - 1
+    assert [side.hints_left for side in game.sides] == [2, 0, 2]
+
+
+@pytest.mark.parametrize(
+    ("totals", "places"),
+    [
+        ((200, 250, 250, 100), (3, 1, 1, 4)),
+        ((300, 250), (1, 2)),
+        ((180, 180, 180), (1, 1, 1)),
+        ((120,), (1,)),
+        ((90, 100, 90), (2, 1, 2)),
+    ],
+)
+def test_places_share_ties(totals: tuple[int, ...], places: tuple[int, ...]) -> None:
+    assert places_of(totals) == places
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "first", "message"),
+    [
+        (Mode.TABLE, (), First.ME, "a table has 2 to 4 seats, got 0"),
+        (Mode.TABLE, (HUMAN,), First.ME, "a table has 2 to 4 seats, got 1"),
+        (Mode.TABLE, (HUMAN,) * 5, First.ME, "a table has 2 to 4 seats, got 5"),
+        (Mode.TABLE, (NORMAL, EXPERT), First.ME, FEW_PEOPLE + "['normal', 'expert']"),
+        (Mode.TABLE, (EXPERT,) * 4, First.RANDOM, FEW_PEOPLE + str(["expert"] * 4)),
+        (Mode.TABLE, (HUMAN, EXPERT), First.COMPUTER, TABLE_FIRST),
+        (Mode.TABLE, (EXPERT, HUMAN, HUMAN), First.COMPUTER, TABLE_FIRST),
+        (Mode.VS, (HUMAN, HUMAN), First.ME, NOT_VS + "['human', 'human']"),
+        (Mode.VS, (NORMAL, HUMAN), First.ME, NOT_VS + "['normal', 'human']"),
+        (Mode.VS, (NORMAL, EXPERT), First.ME, NOT_VS + "['normal', 'expert']"),
+        (Mode.VS, (HUMAN, NORMAL, NORMAL), First.ME, NOT_VS + "['human', 'normal', 'normal']"),
+        (Mode.VS, (HUMAN,), First.ME, NOT_VS + "['human']"),
+        (Mode.SINGLE, (EXPERT,), First.ME, NOT_ALONE + "['expert']"),
+        (Mode.SINGLE, (HUMAN, HUMAN), First.ME, NOT_ALONE + "['human', 'human']"),
+        (
+            Mode.SINGLE,
+            (HUMAN,),
+            First.RANDOM,
+            "a single-player game starts with the player, got 'random'",
+        ),
+    ],
+)
+def test_seats_that_do_not_fit_are_refused(
+    mode: Mode, players: tuple[PlayerKind, ...], first: First, message: str
+) -> None:
+    with pytest.raises(MalformedError) as refused:
+        Game.seated(seats(*players), first, mode=mode)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "first", "starter"),
+    [
+        (Mode.SINGLE, (HUMAN,), First.ME, 0),
+        (Mode.VS, (HUMAN, EXPERT), First.ME, 0),
+        (Mode.VS, (HUMAN, BEGINNER), First.COMPUTER, 1),
+        (Mode.TABLE, (HUMAN, HUMAN), First.ME, 0),
+        (Mode.TABLE, (NORMAL, HUMAN, EXPERT), First.ME, 0),  # a computer may sit first
+        (Mode.TABLE, (HUMAN, NORMAL, NORMAL, HUMAN), First.ME, 0),
+        (Mode.TABLE, (EXPERT, EXPERT, EXPERT, HUMAN), First.ME, 0),
+    ],
+)
+def test_seats_that_fit_start_a_fresh_game(
+    mode: Mode, players: tuple[PlayerKind, ...], first: First, starter: int
+) -> None:
+    game = Game.seated(seats(*players), first, mode=mode)
+    assert (game.mode, game.first, game.starter, game.current, game.round) == (
+        mode,
+        first,
+        starter,
+        starter,
+        1,
+    )
+    assert game.seats == tuple(seats(*players))
+    assert [side.hints_left for side in game.sides] == [
+        HINTS_PER_GAME if player is HUMAN else 0 for player in players
+    ]
+    assert all(side.sheet == Sheet() and side.log == () for side in game.sides)
+    assert game.turn == Turn() and not game.can_score() and game.can_roll()
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_a_random_first_seat_is_drawn_once_from_the_generator_given(count: int) -> None:
+    for drawn in range(count):
+        dice = FixedDice([drawn])
+        game = Game.seated(seats(*(HUMAN,) * count), First.RANDOM, dice)
+        assert (game.first, game.starter, game.current) == (First.RANDOM, drawn, drawn)
+        assert dice.asked == [(0, count - 1)] and dice.faces == []
+    for drawn in (PLAYER, COMPUTER):
+        dice = FixedDice([drawn])
+        game = Game.new(Mode.VS, Difficulty.NORMAL, First.RANDOM, dice)
+        assert (game.mode, game.first, game.starter) == (Mode.VS, First.RANDOM, drawn)
+        assert dice.asked == [(0, 1)] and dice.faces == []
+
+
+def test_the_lobby_seats_you_alone_or_against_the_computer() -> None:
+    assert lobby_seats(Mode.SINGLE) == (Seat(YOU, HUMAN),)
+    for level in Difficulty:
+        computer = Seat(THE_COMPUTER, PlayerKind.computer(level))
+        assert lobby_seats(Mode.VS, level) == (Seat(YOU, HUMAN), computer)
+        assert computer.level is level and not computer.human
+    unfit: list[tuple[Mode, Difficulty | None]] = [
+        (Mode.VS, None),
+        (Mode.TABLE, None),
+        (Mode.TABLE, Difficulty.NORMAL),
+    ]
+    for mode, unfit_level in unfit:
+        with pytest.raises(MalformedError) as refused:
+            lobby_seats(mode, unfit_level)
+        assert str(refused.value) == f"{mode.value!r} games have no fixed seats"
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("   ", "a seat's name needs a character besides spaces, got '   '"),
+        ("", "a seat's name needs a character besides spaces, got ''"),
+        (
+            "一二三四五六七八九十百千万",
+            "a seat's name has at most 12 characters, got 13: '一二三四五六七八九十百千万'",
+        ),
+        ("小\n明", "a seat's name has no control characters, got U+000A in '小\\n明'"),  # Cc
+        ("a\ud800", "a seat's name has no control characters, got U+D800 in 'a\\ud800'"),  # Cs
+        ("a\u2028b", "a seat's name has no control characters, got U+2028 in 'a\\u2028b'"),  # Zl
+        ("a\u2029b", "a seat's name has no control characters, got U+2029 in 'a\\u2029b'"),  # Zp
+        (7, "a seat's name is text, got 7"),
+        (None, "a seat's name is text, got None"),
+    ],
+)
+def test_bad_names_are_refused_naming_the_problem(name: object, message: str) -> None:
+    with pytest.raises(MalformedError) as refused:
+        check_name(name)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("name", "trimmed"),
+    [
+        ("小明", "小明"),
+        (" \t小明\u3000", "小明"),
+        ("Z", "Z"),
+        ("阿 强", "阿 强"),
+        ("a\u00a0b", "a\u00a0b"),  # a no-break space inside is a space, not a control
+        ("🎲 Zoë", "🎲 Zoë"),
+        ("一二三四五六七八九十百千", "一二三四五六七八九十百千"),  # 12, the most
+        ("  " + "x" * 12 + "  ", "x" * 12),
+    ],
+)
+def test_good_names_are_kept_trimmed(name: str, trimmed: str) -> None:
+    assert check_name(name) == trimmed
+
+
+def test_names_are_trimmed_and_unique() -> None:
+    assert check_name("  小明\u3000") == "小明"
+    assert check_name("x" * 12) == "x" * 12
+    refusals = [
+        ([Seat("Ann", HUMAN), Seat("ann", HUMAN)], "two seats are named 'Ann' and 'ann'"),
+        (
+            [Seat("小明", HUMAN), Seat("Bob", NORMAL), Seat("BOB", HUMAN)],
+            "two seats are named 'Bob' and 'BOB'",
+        ),
+        ([Seat("Bob", HUMAN), Seat(" Ann", HUMAN)], "a seat's name is stored trimmed, got ' Ann'"),
+        (
+            [Seat("Bob", HUMAN), Seat("", HUMAN)],
+            "a seat's name needs a character besides spaces, got ''",
+        ),
+    ]
+    for table, message in refusals:
+        with pytest.raises(MalformedError) as refused:
+            Game.seated(table)
+        assert str(refused.value) == message
+
+
+def test_seats_beyond_two_roll_their_own_record_slots() -> None:
+    records = make_records(4)
+    record = records.new()
+    game = Game.seated(seats(HUMAN, HUMAN, HUMAN, HUMAN), First.ME, records, record)
+    for seat in range(4):
+        assert game.current == seat
+        game = game.apply(Roll(), records)
+        assert game.turn.dice == records.slots(record.id, seat, 0, 0)
+        game = game.apply(Score(Box.CHANCE))
+    # Seats 0 and 1 roll what 人机对战's player and computer roll on the same record.
+    vs = Game.new(Mode.VS, Difficulty.NORMAL, First.ME, records, record)
+    vs = vs.apply(Roll(), records).apply(Score(Box.CHANCE)).apply(Roll(), records)
+    assert vs.sides[0].log[0].rolls[0] == game.sides[0].log[0].rolls[0]
+    assert vs.turn.dice == game.sides[1].log[0].rolls[0]

@@ -79,8 +79,9 @@ def test_a_deliberate_mistake_is_found(solver_table: Table) -> None:
     worst = advisor.advise(game.acting.sheet, dice, 0).options[-1]
     assert worst.box is not None
     game = game.apply(Score(worst.box))
-    with pytest.raises(IllegalMoveError, match="a review needs a finished game: 1 of 13"):
+    with pytest.raises(IllegalMoveError) as refused:
         review_side(game.sides[PLAYER], advisor)
+    assert str(refused.value) == "a review needs a finished game: 1 of 13 boxes filled"
     review = review_side(optimal_game(advisor, 3, game).sides[PLAYER], advisor)
     (mistake,) = review.mistakes()
     best_stop = advisor.advise(Sheet(), dice, 2).best.ev
@@ -371,6 +372,24 @@ def test_scoring_with_rolls_left_is_weighed_against_rolling_on(solver_table: Tab
     assert stop.best.keep == (4, 5, 6)
     assert stop.loss == pytest.approx(15 + 2 * ONE_LEFT - 19, abs=1e-6)  # 3 points
     assert review.final_total == T + 19
+    # What was weighed: the one box left, and every reroll passed up (4 1 3 5 6 are five
+    # different faces: 31 ways to keep fewer than five), each once; keeping all five to stop
+    # is the box itself, not listed again.
+    options = stop.advice.options
+    assert [o.box for o in options if o.keep is None] == [Box.CHANCE]
+    keeps = [o.keep for o in options if o.keep is not None]
+    assert len(keeps) == len(set(keeps)) == 2**5 - 1
+    assert all(len(keep) < 5 for keep in keeps) and len(options) == 32
+    assert [o.ev for o in options] == sorted((o.ev for o in options), reverse=True)
+
+
+def test_a_log_that_does_not_fit_its_dice_is_refused(solver_table: Table) -> None:
+    side = chance_last(stop_early=False).sides[PLAYER]
+    last = side.log[-1]  # rolled 1 2 3 5 6 first: no three sixes to keep
+    forged = replace(side, log=(*side.log[:-1], replace(last, keeps=((6, 6, 6), last.keeps[1]))))
+    message = "the log's choice keep=(6, 6, 6) box=None is not among the options"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        review_side(forged, Advisor(solver_table))
 
 
 def test_deliberate_risks_are_not_mistakes(solver_table: Table) -> None:

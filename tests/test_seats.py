@@ -1,4 +1,5 @@
-"""Seats: a table of 2 to 4 (和朋友玩) in the model, in saves (version 2) and through the API."""
+"""Seats: a table of 2 to 4 (和朋友玩) in saves (version 2) and through the API (the seats model
+itself: tests/test_game.py)."""
 
 from __future__ import annotations
 
@@ -14,22 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.gameplay import json_paths, make_records, random_game, random_table
-from tests.test_game import FixedDice
 from yahtzee.codec import from_json, to_json
-from yahtzee.errors import IllegalMoveError, InvalidGameError, MalformedError
+from yahtzee.errors import InvalidGameError
 from yahtzee.game import (
     HINTS_PER_GAME,
-    ROUNDS,
-    Difficulty,
     First,
     Game,
-    Mode,
     PlayerKind,
     Roll,
     Score,
     Seat,
-    UseHint,
-    check_name,
     places_of,
 )
 from yahtzee.rules import BOXES, Box
@@ -37,127 +32,7 @@ from yahtzee.server import create_app
 from yahtzee.snapshot import view_of
 from yahtzee.solver import Table
 
-HUMAN, NORMAL, EXPERT = PlayerKind.HUMAN, PlayerKind.NORMAL, PlayerKind.EXPERT
-
-
-def seats(*players: PlayerKind) -> list[Seat]:
-    return [Seat(f"玩家{i + 1}", player) for i, player in enumerate(players)]
-
-
-def one_turn(game: Game, dice: Any) -> Game:
-    """One roll, then the first box allowed."""
-    rolled = game.apply(Roll(), dice)
-    return rolled.apply(Score(next(iter(rolled.allowed()))))
-
-
-def test_seats_take_whole_turns_in_order_from_the_starter() -> None:
-    game = Game.seated(seats(HUMAN, NORMAL, HUMAN), First.RANDOM, FixedDice([2]))
-    assert game.starter == game.current == 2  # FixedDice dealt the starter: seat 2
-    dice = FixedDice([1, 2, 3, 4, 6] * 3 * ROUNDS)
-    order = []
-    for _ in range(3 * ROUNDS):
-        order.append((game.round, game.current))
-        game = one_turn(game, dice)
-    assert order[:4] == [(1, 2), (1, 0), (1, 1), (2, 2)]
-    assert order[-1] == (ROUNDS, 1)
-    assert game.finished and all(len(side.log) == ROUNDS for side in game.sides)
-
-
-def test_a_random_start_may_fall_to_any_seat() -> None:
-    starters = {
-        Game.seated(seats(HUMAN, HUMAN, NORMAL, EXPERT), First.RANDOM, random.Random(s)).starter
-        for s in range(40)
-    }
-    assert starters == {0, 1, 2, 3}
-
-
-def test_each_person_has_hints_of_their_own() -> None:
-    game = Game.seated(seats(HUMAN, EXPERT, HUMAN))
-    assert [side.hints_left for side in game.sides] == [HINTS_PER_GAME, 0, HINTS_PER_GAME]
-    rng = random.Random(3)
-    game = game.apply(Roll(), rng).apply(UseHint())
-    game = game.apply(Score(next(iter(game.allowed()))))
-    assert [side.hints_left for side in game.sides] == [HINTS_PER_GAME - 1, 0, HINTS_PER_GAME]
-    with pytest.raises(IllegalMoveError, match="computer's turn"):
-        game.apply(Roll(), rng).apply(UseHint())
-    game = one_turn(game, rng)
-    game = game.apply(Roll(), rng).apply(UseHint())
-    assert game.hints_left == HINTS_PER_GAME - 1
-    assert [side.hints_left for side in game.sides] == [2, 0, 2]
-
-
-@pytest.mark.parametrize(
-    ("totals", "places"),
-    [
-        ((200, 250, 250, 100), (3, 1, 1, 4)),
-        ((300, 250), (1, 2)),
-        ((180, 180, 180), (1, 1, 1)),
-        ((120,), (1,)),
-        ((90, 100, 90), (2, 1, 2)),
-    ],
-)
-def test_places_share_ties(totals: tuple[int, ...], places: tuple[int, ...]) -> None:
-    assert places_of(totals) == places
-
-
-@pytest.mark.parametrize(
-    ("mode", "players", "first", "message"),
-    [
-        (Mode.TABLE, (HUMAN,), First.ME, "a table has 2 to 4 seats, got 1"),
-        (Mode.TABLE, (HUMAN,) * 5, First.ME, "a table has 2 to 4 seats, got 5"),
-        (Mode.TABLE, (NORMAL, EXPERT), First.ME, "at least one person"),
-        (Mode.TABLE, (HUMAN, EXPERT), First.COMPUTER, "first seat"),
-        (Mode.VS, (HUMAN, HUMAN), First.ME, "a person and a computer"),
-        (Mode.SINGLE, (EXPERT,), First.ME, "one person"),
-    ],
-)
-def test_seats_that_do_not_fit_are_refused(
-    mode: Mode, players: tuple[PlayerKind, ...], first: First, message: str
-) -> None:
-    with pytest.raises(MalformedError, match=message):
-        Game.seated(seats(*players), first, mode=mode)
-
-
-@pytest.mark.parametrize(
-    ("name", "message"),
-    [
-        ("   ", "needs a character besides spaces"),
-        ("", "needs a character"),
-        ("一二三四五六七八九十百千万", "at most 12 characters, got 13"),
-        ("小\n明", r"no control characters, got U\+000A"),
-        ("a\u2028b", r"U\+2028"),
-        ("a\ud800", r"U\+D800"),
-        (7, "is text"),
-    ],
-)
-def test_bad_names_are_refused_naming_the_problem(name: object, message: str) -> None:
-    with pytest.raises(MalformedError, match=message):
-        check_name(name)
-
-
-def test_names_are_trimmed_and_unique() -> None:
-    assert check_name("  小明\u3000") == "小明"
-    assert check_name("x" * 12) == "x" * 12
-    with pytest.raises(MalformedError, match="two seats are named 'Ann' and 'ann'"):
-        Game.seated([Seat("Ann", HUMAN), Seat("ann", HUMAN)])
-    with pytest.raises(MalformedError, match="stored trimmed"):
-        Game.seated([Seat(" Ann", HUMAN), Seat("Bob", HUMAN)])
-
-
-def test_seats_beyond_two_roll_their_own_record_slots() -> None:
-    records = make_records(4)
-    record = records.new()
-    game = Game.seated(seats(HUMAN, HUMAN, HUMAN, HUMAN), First.ME, records, record)
-    for seat in range(4):
-        assert game.current == seat
-        game = game.apply(Roll(), records)
-        assert game.turn.dice == records.slots(record.id, seat, 0, 0)
-        game = game.apply(Score(Box.CHANCE))
-    # Seats 0 and 1 roll what 人机对战's player and computer roll on the same record.
-    vs = Game.new(Mode.VS, Difficulty.NORMAL, First.ME, records, record)
-    vs = vs.apply(Roll(), records).apply(Score(Box.CHANCE)).apply(Roll(), records)
-    assert vs.sides[0].log[0].rolls[0] == game.sides[0].log[0].rolls[0]
-    assert vs.turn.dice == game.sides[1].log[0].rolls[0]
+HUMAN, EXPERT = PlayerKind.HUMAN, PlayerKind.EXPERT
 
 
 # Saves ---------------------------------------------------------------------------------------

@@ -154,12 +154,13 @@ def review_side(side: Side, advisor: Advisor) -> Review:
         for i, dice in enumerate(record.rolls):
             rolls_left = 3 - (i + 1)
             last = i == len(record.rolls) - 1
-            advice = advisor.advise(sheet, dice, rolls_left if not last else 0)
-            if last:
-                # Scoring ends the turn; if rolls were left, stopping was itself a decision
+            if not last or rolls_left == 0:
+                advice = advisor.advise(sheet, dice, rolls_left)
+            else:
+                # Scoring ends the turn; with rolls left, stopping was itself a decision
                 # between keeping all five and rerolling, folded into the box options here.
-                if rolls_left > 0:
-                    advice = _stop_advice(advisor, sheet, dice, rolls_left)
+                advice = _stop_advice(advisor, sheet, dice, rolls_left)
+            if last:
                 chosen = _find(advice, None, record.box)
                 kind: Literal["keep", "score"] = "score"
             else:
@@ -188,7 +189,7 @@ def review_side(side: Side, advisor: Advisor) -> Review:
                     w_before=w_before,
                     w_roll=w_roll,
                     w_after=chosen.ev,
-                    hinted=record.hinted[i] if i < len(record.hinted) else False,
+                    hinted=record.hinted[i],
                     advice=advice,
                     sheet=sheet,
                     open_boxes=open_boxes,
