@@ -20,6 +20,7 @@ from yahtzee.players.simulate import (
     play,
     simulate,
 )
+from yahtzee.players.table import SeatOutcome, interval
 from yahtzee.rules import BOXES, choices
 from yahtzee.rules import score as rules_score
 from yahtzee.solver import Table
@@ -292,3 +293,18 @@ def test_cli_table_bad_arguments(
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    ("share", "sd", "games", "expected"),
+    [
+        (0.1, 0.3, 30, (0.0, 0.1 + 1.96 * 0.3 / 30**0.5)),
+        (0.95, 0.2, 10, (0.95 - 1.96 * 0.2 / 10**0.5, 1.0)),
+        (0.5, 0.5, 10_000, (0.5 - 0.0098, 0.5 + 0.0098)),
+    ],
+)
+def test_a_share_interval_stays_within_0_and_1(
+    share: float, sd: float, games: int, expected: tuple[float, float]
+) -> None:
+    outcome = SeatOutcome("expert", 250.0, share, share, (share, 1 - share), sd)
+    assert interval(outcome, games) == pytest.approx(expected)

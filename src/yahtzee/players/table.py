@@ -218,9 +218,10 @@ def play_table(
 
 
 def interval(outcome: SeatOutcome, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The share's 95 % confidence interval (normal approximation over the games)."""
+    """The share's 95 % confidence interval (normal approximation over the games), kept within
+    0 to 1: over a few games the approximation overshoots a share near either end."""
     half = z * outcome.share_sd / games**0.5
-    return outcome.share - half, outcome.share + half
+    return max(outcome.share - half, 0.0), min(outcome.share + half, 1.0)
 
 
 __all__ = ["EXPERT_WIN", "SeatOutcome", "TableOutcome", "interval", "parse_seats", "play_table"]
