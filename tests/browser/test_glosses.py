@@ -48,6 +48,7 @@ def test_the_result_says_what_its_figures_mean(table: Table) -> None:
     expect(fold.locator("summary")).to_have_text("这些数是什么意思？")
     expect(fold.locator("li").first).to_be_hidden()
     fold.locator("summary").click()
+    expect(fold.locator("li").first).to_be_visible()
     lines = fold.locator("li").all_inner_texts()
     assert lines == [GLOSSES["luck"], GLOSSES["loss"], GLOSSES["average_loss"]]
     expect(page.locator("#result-luck .same-dice-gloss")).to_have_text(GLOSSES["same_dice"])

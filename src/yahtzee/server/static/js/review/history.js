@@ -162,17 +162,20 @@ export class Reviews {
   }
 
   // Set the line under the result (empty hides it); with the game's `summary`, what its words
-  // mean (运气, 失误 …) folded under it, a tap away.
+  // mean (运气, 失误 …) folded under it, a tap away. A fold the player opened stays open when
+  // the line is drawn again (the review's answer can come after the dialog is up).
   setResultLine(text, summary = null) {
     const line = this.doc.getElementById("result-review-line");
     if (!line) return;
     line.textContent = text;
     const old = this.doc.getElementById("result-glosses");
+    const opened = Boolean(old?.open);
     if (old) old.remove();
     if (!summary) return;
     const keys = ["luck", "loss", "average_loss", ...(summary.risks ? ["risk"] : [])];
     const fold = glossFold("这些数是什么意思？", keys);
     fold.id = "result-glosses";
+    fold.open = opened;
     line.after(fold);
   }
 
