@@ -17,7 +17,6 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.responses import Response, StreamingResponse
 
-from yahtzee.game import RestartTurn, Roll, Score
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.service import Answer, RoomService, RoomSettings
 from yahtzee.rooms.store import open_store
@@ -165,14 +164,7 @@ async def room_action(
 ) -> Any:
     """The same actions as ``/api/action`` (``restart_turn`` excepted), for the token's seat, on
     the room at ``version``: 409 when it is another seat's turn or the room has moved on."""
-    act = body.action
-    action: Roll | Score | RestartTurn
-    if isinstance(act, schemas.RollAction):
-        action = Roll(tuple(act.hold))
-    elif isinstance(act, schemas.ScoreAction):
-        action = Score(act.box)
-    else:
-        action = RestartTurn()
+    action = body.action.to_game()
     answer = await rooms.act(code, _token(credentials), body.version, action, _address(request))
     return _room_response(answer)
 

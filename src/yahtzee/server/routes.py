@@ -24,7 +24,6 @@ from yahtzee.game import (
     Record,
     RestartTurn,
     Roll,
-    Score,
     Seat,
     UseHint,
     check_name,
@@ -141,14 +140,7 @@ async def daily(engine: EngineDep) -> Any:
 @router.post("/api/action", response_model=schemas.GameResponse, responses=ERROR_RESPONSES)
 async def action(request: schemas.ActionRequest, engine: EngineDep) -> Any:
     game = engine.game_of(request.game)
-    act = request.action
-    action: Roll | Score | RestartTurn
-    if isinstance(act, schemas.RollAction):
-        action = Roll(tuple(act.hold))
-    elif isinstance(act, schemas.ScoreAction):
-        action = Score(act.box)
-    else:
-        action = RestartTurn()
+    action = request.action.to_game()
     # A computer's dice and boxes are the server's to choose (POST /api/computer); a client
     # may only start its turn afresh, which is how a resumed game goes on.
     acting = game.acting

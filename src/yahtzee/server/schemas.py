@@ -13,7 +13,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 from pydantic_core import PydanticCustomError
 
 from yahtzee.errors import quote
-from yahtzee.game import MAX_SEATS, NAME_PATTERN
+from yahtzee.game import MAX_SEATS, NAME_PATTERN, RestartTurn, Roll, Score
 from yahtzee.practice.draw import MAX_COUNT, MAX_SEED, ROUND_SIZE
 from yahtzee.rules import BOXES, MAX_TOTAL, Box
 from yahtzee.saved_game import RECORD_PATTERN, GameModel
@@ -85,14 +85,24 @@ class RollAction(_Strict):
     type: Literal["roll"]
     hold: list[Position] = Field(default_factory=list, max_length=5)
 
+    def to_game(self) -> Roll:
+        """The game's action this body asks for."""
+        return Roll(tuple(self.hold))
+
 
 class ScoreAction(_Strict):
     type: Literal["score"]
     box: Box
 
+    def to_game(self) -> Score:
+        return Score(self.box)
+
 
 class RestartTurnAction(_Strict):
     type: Literal["restart_turn"]
+
+    def to_game(self) -> RestartTurn:
+        return RestartTurn()
 
 
 Action = Annotated[RollAction | ScoreAction | RestartTurnAction, Field(discriminator="type")]
