@@ -469,11 +469,16 @@ def test_vs_games_play_while_the_win_tables_are_still_building(
 ) -> None:
     # A served worker starts without the 胜率 tables when `yahtzee solve --win` is still
     # building them in another process: 人机对战 plays on without the bar, 高手 on expected score.
+    from yahtzee.solver.outlook_store import load_outlook
     from yahtzee.solver.store import CACHE_ENV
     from yahtzee.winprob.tables import FILE_NAME, load_win_tables
 
     built = load_win_tables(solver_table).path
     assert built is not None
+    # The outlook is there already, as `yahtzee solve --win --outlook` writes it first.
+    outlook_path = load_outlook(solver_table).path
+    assert outlook_path is not None
+    shutil.copyfile(outlook_path, tmp_path / outlook_path.name)
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     app = create_app(seed=5)
     engine = app.state.engine

@@ -17,6 +17,7 @@ import pytest
 
 from yahtzee.cli import main
 from yahtzee.solver import Progress, Table, store
+from yahtzee.solver.outlook_store import Outlook
 from yahtzee.solver.tables import FloatArray
 from yahtzee.winprob import tables
 from yahtzee.winprob.tables import WinTables
@@ -290,12 +291,16 @@ def test_solve_that_cannot_save_reports_the_value_and_exits_1(
 def test_advise_goes_on_when_the_cache_cannot_be_written(
     tmp_path: Path,
     fake_solve: list[int],
+    outlook: Outlook,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     path = tmp_path / store.FILE_NAME
     path.mkdir()  # a folder where the table file should be
+    # The outlook of the same table beside it, as a cache holds it: not built again here.
+    assert outlook.path is not None
+    shutil.copyfile(outlook.path, tmp_path / outlook.path.name)
     monkeypatch.setenv("YAHTZEE_CACHE_DIR", str(tmp_path))
     try:
         assert main(["advise", "--dice", "2", "3", "4", "5", "5", "--json"]) == 0
