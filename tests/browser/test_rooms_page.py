@@ -225,3 +225,27 @@ def test_a_computer_plays_and_a_person_away_is_stood_in_for(
     expect(guest.page.locator(".room-status")).to_have_text(
         re.compile("^轮到你了"), timeout=TURN_TIMEOUT_MS
     )
+
+
+def test_an_empty_nickname_is_asked_for_before_anything_is_sent(open_table: OpenTable) -> None:
+    """创建房间 with no 昵称 (spaces only): the page says what is missing under the field, puts the
+    cursor in it and asks the server nothing; typing a name takes the note away."""
+    table = open_table(width=360, height=640, touch=True)
+    page = table.page
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/rooms" in r.url else None)
+    page.get_by_role("button", name="和朋友玩").click()
+    page.get_by_role("button", name="好友房", exact=True).click()
+    field = page.get_by_label("昵称")
+    field.fill("   ")
+    page.get_by_role("button", name="创建房间").click()
+    note = page.get_by_role("alert").filter(has_text="先填一个昵称")
+    expect(note).to_be_visible()
+    expect(field).to_be_focused()
+    expect(field).to_have_attribute("aria-invalid", "true")
+    assert asked == []
+    field.fill("小明")
+    expect(note).to_be_hidden()
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    page.get_by_role("button", name="创建房间").click()
+    expect(page.locator(".room-code-text")).to_have_text(re.compile(r"^[2-9A-HJKMNP-Z]{6}$"))

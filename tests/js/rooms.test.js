@@ -114,6 +114,7 @@ test("the table is drawn from this phone's seat: its column first, the others in
   assert.equal(snap.mine, true);
   assert.equal(state.fromSeat(view({ current: 0 }), 1).mine, false);
   assert.equal(state.fromSeat(view({ current: 1, finished: true }), 1).mine, false);
+  assert.equal(state.fromSeat(view({ current: 2, finished: true }), 1).current, 0); // its own column
 });
 
 test("each seat's 胜率 goes with its column", () => {

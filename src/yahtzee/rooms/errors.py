@@ -2,13 +2,22 @@
 the input; ``yahtzee.server.errors`` maps each class to its HTTP status in one place.
 
 Not allowed now (409, subclasses of ``IllegalMoveError``): a full or started room, a name taken,
-another seat's turn, a stale version. Refused for who is asking (403), a room that is not there
-(404), and an address that has missed too many codes (429) are classes of their own.
+another seat's turn, a stale version. A name that cannot be a seat's is malformed (400). Refused
+for who is asking (403), a room that is not there (404), and an address that has missed too many
+codes (429) are classes of their own.
 """
 
 from __future__ import annotations
 
-from yahtzee.errors import IllegalMoveError, YahtzeeError
+from yahtzee.errors import IllegalMoveError, MalformedError, YahtzeeError
+from yahtzee.game import NAME_LENGTH
+
+
+class BadNameError(MalformedError):
+    """A nickname that cannot be a seat's: empty, too long, or with control characters (400)."""
+
+    code = "bad_name"
+    zh = f"昵称要 1 到 {NAME_LENGTH} 个字，不能有控制字符"
 
 
 class RoomNotFoundError(YahtzeeError):

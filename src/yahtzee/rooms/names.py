@@ -6,9 +6,9 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Final
 
-from yahtzee.errors import MalformedError, quote
+from yahtzee.errors import quote
 from yahtzee.game import NAME_LENGTH
-from yahtzee.rooms.errors import NameTakenError
+from yahtzee.rooms.errors import BadNameError, NameTakenError
 
 MAX_NAME: Final = NAME_LENGTH
 ZWJ: Final = "\u200d"
@@ -19,17 +19,17 @@ _REFUSED: Final = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})
 
 
 def clean_name(text: str) -> str:
-    """``text`` trimmed, when it is a name; raise MalformedError naming what is wrong."""
+    """``text`` trimmed, when it is a name; raise BadNameError naming what is wrong."""
     name = text.strip()
     if not name:
-        raise MalformedError(f"a name needs 1 to {MAX_NAME} characters, got {quote(text)}")
+        raise BadNameError(f"a name needs 1 to {MAX_NAME} characters, got {quote(text)}")
     if len(name) > MAX_NAME:
-        raise MalformedError(
+        raise BadNameError(
             f"a name has at most {MAX_NAME} characters, got {len(name)}: {quote(name)}"
         )
     for char in name:
         if char != ZWJ and unicodedata.category(char) in _REFUSED:
-            raise MalformedError(
+            raise BadNameError(
                 f"a name has no control characters, got U+{ord(char):04X} in {quote(name)}"
             )
     return name

@@ -18,6 +18,7 @@ class RoomWords:
     copy_failed: str = "复制不了，请长按链接自己复制"
     nickname: str = "昵称"
     nickname_hint: str = "朋友们看到的名字"
+    nickname_needed: str = "先填一个昵称，朋友们才认得出你"
     join: str = "加入房间"
     join_title: str = "加入好友房 {code}"
     seats: str = "座位"

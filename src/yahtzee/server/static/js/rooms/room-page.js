@@ -77,6 +77,10 @@ export class RoomPage {
   async go() {
     if (this.busy) return;
     const name = this.view.name;
+    if (!name) {
+      this.view.askName();
+      return;
+    }
     this.busy = true;
     try {
       const code = this.code;

@@ -73,7 +73,8 @@ export function fromSeat(view, you) {
   const order = Array.from({ length: count }, (_, i) => (you + i) % count);
   const mine = view.current === you && !view.finished;
   const sides = order.map((s) => view.sides[s]);
-  const current = (view.current - you + count) % count;
+  // Once the game is over the sheet and the strip show this phone's own seat, not the last to play.
+  const current = view.finished ? 0 : (view.current - you + count) % count;
   const chances = view.chances
     ? {
         ...view.chances,

@@ -49,9 +49,15 @@ export class RoomView {
     Object.assign(this.nameInput, { type: "text", maxLength: TERMS.seats.name_length, autocomplete: "nickname" });
     this.nameInput.placeholder = WORDS.nickname_hint;
     this.nameInput.enterKeyHint = "go";
+    this.nameNeeded = make("p", "room-name-needed", WORDS.nickname_needed);
+    this.nameNeeded.id = "room-name-needed";
+    this.nameNeeded.setAttribute("role", "alert");
+    this.nameNeeded.hidden = true;
+    this.nameInput.addEventListener("input", () => this.nameAsked(false));
     label.append(caption, this.nameInput);
     this.entryGo = roomButton("primary big", WORDS.create, "go");
-    card.append(this.entryTitle, this.entryIntro, label, this.entryGo, roomButton("secondary", WORDS.lobby, "lobby"));
+    const lobby = roomButton("secondary", WORDS.lobby, "lobby");
+    card.append(this.entryTitle, this.entryIntro, label, this.nameNeeded, this.entryGo, lobby);
     this.entry = card;
     return card;
   }
@@ -193,6 +199,23 @@ export class RoomView {
 
   get name() {
     return this.nameInput.value.trim();
+  }
+
+  // 创建房间 / 加入房间 with no name typed: say so under the field and put the cursor in it.
+  askName() {
+    this.nameAsked(true);
+    this.nameInput.focus();
+  }
+
+  nameAsked(asked) {
+    this.nameNeeded.hidden = !asked;
+    if (asked) {
+      this.nameInput.setAttribute("aria-invalid", "true");
+      this.nameInput.setAttribute("aria-describedby", this.nameNeeded.id);
+    } else {
+      this.nameInput.removeAttribute("aria-invalid");
+      this.nameInput.removeAttribute("aria-describedby");
+    }
   }
 
   // The waiting room of `room` for seat `you`.
