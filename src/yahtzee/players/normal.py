@@ -47,6 +47,7 @@ from yahtzee.rules import (
     YAHTZEE_BONUS,
     YAHTZEE_INDEX,
 )
+from yahtzee.solver.compiled import as_int64
 from yahtzee.solver.tables import (
     JOKER_POINTS,
     KEEP_CHILD,
@@ -72,6 +73,8 @@ _YAHTZEE_BONUS: Final = float(YAHTZEE_BONUS)
 _COUNTS_BY_FACE: Final[IntArray] = np.ascontiguousarray(ROLL_COUNTS.T)
 _POINTS_BY_BOX: Final[IntArray] = np.ascontiguousarray(ROLL_POINTS.T)
 _FIVE_OF_A_KIND: Final[IntArray] = np.flatnonzero(ROLL_YAHTZEE_FACE > 0)
+_BOXES: Final = as_int64(NUM_BOXES)
+"""The boxes' count as int64 (``compiled.as_int64``: a plain 13 would compile a callee again)."""
 SHORTLIST: Final = 3
 """How many of the best options a slip chooses among: people weigh a few plausible holds or boxes,
 never all 32."""
@@ -326,7 +329,7 @@ def _pick_boxes(
             # The first of equal values: a tie goes to the box higher on the sheet.
             out[i] = np.argmax(vals)
         else:
-            out[i] = _softmax_pick(vals, 13, temperature, u[i])
+            out[i] = _softmax_pick(vals, _BOXES, temperature, u[i])
 
 
 class NormalPolicy:

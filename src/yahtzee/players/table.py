@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import numba
 import numpy as np
 
 from yahtzee.game import MAX_SEATS, ROUNDS, Difficulty
@@ -113,7 +112,7 @@ def _win_turn(
     pred = np.empty((n, 2))
     play_turns(
         _states(sheets[seat], rows), states, faces, tables.w, tables.laws,
-        out_rolls, out_keeps, out_box, pred, numba.get_num_threads(),
+        out_rolls, out_keeps, out_box, pred,
     )  # fmt: skip
     last = np.where(out_rolls[:, 2] >= 0, out_rolls[:, 2],
                     np.where(out_rolls[:, 1] >= 0, out_rolls[:, 1], out_rolls[:, 0]))  # fmt: skip

@@ -42,7 +42,8 @@ import numba
 import numpy as np
 
 from yahtzee.rules import NUM_DICE, NUM_UPPER_BOXES
-from yahtzee.solver.kernel import FL_SLOTS, turn_lanes
+from yahtzee.solver.compiled import on_threads
+from yahtzee.solver.kernel import FL_SLOTS, TURN_DEPTH, turn_lanes
 from yahtzee.solver.tables import (
     FULL_MASK,
     NUM_KEEPS,
@@ -65,44 +66,46 @@ Progress = Callable[[int, int], None]
 _CHUNK = 256
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, nogil=True)
 def _solve_groups(
     w: FloatArray,
+    read: FloatArray,
     masks: IntArray,
     ys: IntArray,
     reachable: IntArray,
     nreachable: IntArray,
+    t: int,
     nt: int,
 ) -> None:
-    """Compute ``w`` for every reachable state of the groups ``(masks[g], ys[g])``.
+    """Compute ``w`` for every reachable state of the groups ``(masks[g], ys[g])``, ``g = t, t +
+    nt, …`` (one thread's share, ``compiled.on_threads``).
 
-    ``reachable``/``nreachable`` are ``tables.UPPER_REACHABLE``/``UPPER_NREACHABLE`` and ``nt``
-    the thread count, passed in because a parallel function reading those globals (or calling
-    ``numba.get_num_threads``) cannot be cached.
+    ``read`` is ``w`` seen read-only, as the turn kernel reads it: every other caller holds the
+    table as a read-only map, so one compiled ``turn_lanes`` serves them all.
+    ``reachable``/``nreachable`` are ``tables.UPPER_REACHABLE``/``UPPER_NREACHABLE``.
     """
     n = masks.shape[0]
-    for t in numba.prange(nt):
-        fu = np.empty((NUM_UPPER_BOXES, NUM_DICE + 1, NUM_UPPER))
-        fl = np.empty((FL_SLOTS, NUM_UPPER))
-        v0 = np.empty((NUM_ROLLS, NUM_UPPER))
-        lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
-        lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
-        best = np.empty((NUM_KEEPS, NUM_UPPER))
-        v2 = np.empty((NUM_ROLLS, NUM_UPPER))
-        start = np.empty(NUM_UPPER)
-        no_box = np.empty((0, 0), dtype=np.int8)
-        # Interleaving the groups spreads the heavy masks (many upper boxes filled) over threads.
-        for g in range(t, n, nt):
-            mask = masks[g]
-            y = ys[g]
-            upper_mask = mask & UPPER_MASK
-            nl = nreachable[upper_mask]
-            ups = reachable[upper_mask]
-            turn_lanes(
-                mask, y, ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box, 3
-            )
-            for i in range(nl):
-                w[mask, y, ups[i]] = start[i]
+    fu = np.empty((NUM_UPPER_BOXES, NUM_DICE + 1, NUM_UPPER))
+    fl = np.empty((FL_SLOTS, NUM_UPPER))
+    v0 = np.empty((NUM_ROLLS, NUM_UPPER))
+    lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
+    lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
+    best = np.empty((NUM_KEEPS, NUM_UPPER))
+    v2 = np.empty((NUM_ROLLS, NUM_UPPER))
+    start = np.empty(NUM_UPPER)
+    no_box = np.empty((0, 0), dtype=np.int8)
+    # Interleaving the groups spreads the heavy masks (many upper boxes filled) over threads.
+    for g in range(t, n, nt):
+        mask = masks[g]
+        y = ys[g]
+        upper_mask = mask & UPPER_MASK
+        nl = nreachable[upper_mask]
+        ups = reachable[upper_mask]
+        turn_lanes(
+            mask, y, ups, nl, read, fu, fl, v0, lat1, lat2, best, v2, start, no_box, TURN_DEPTH
+        )
+        for i in range(nl):
+            w[mask, y, ups[i]] = start[i]
 
 
 def layer_groups(filled: int) -> tuple[IntArray, IntArray]:
@@ -132,13 +135,15 @@ def solve(progress: Progress | None = None) -> FloatArray:
     layers = [layer_groups(filled) for filled in range(FULL_MASK.bit_count() - 1, -1, -1)]
     total = sum(_group_states(masks) for masks, _ in layers)
     done = 0
-    threads = numba.get_num_threads()
+    read = w.view()
+    read.flags.writeable = False
     for masks, ys in layers:
         for lo in range(0, masks.shape[0], _CHUNK):
             chunk = masks[lo : lo + _CHUNK]
-            _solve_groups(
-                w, chunk, ys[lo : lo + _CHUNK], UPPER_REACHABLE, UPPER_NREACHABLE, threads
-            )
+            on_threads(
+                _solve_groups, w, read, chunk, ys[lo : lo + _CHUNK], UPPER_REACHABLE,
+                UPPER_NREACHABLE, items=chunk.shape[0],
+            )  # fmt: skip
             done += _group_states(chunk)
             if progress is not None:
                 progress(done, total)

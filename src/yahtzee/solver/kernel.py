@@ -20,6 +20,7 @@ same way, so both share one implementation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import numba
 import numpy as np
@@ -36,6 +37,7 @@ from yahtzee.rules import (
     YAHTZEE_INDEX,
     YAHTZEE_POINTS,
 )
+from yahtzee.solver.compiled import as_int64, on_threads
 from yahtzee.solver.tables import (
     FULL_MASK,
     JOKER_POINTS,
@@ -72,6 +74,14 @@ _COUNTS = NUM_DICE + 1  # how many dice may show a face: 0 to 5
 _LOWER_Y50 = NUM_BOXES - NUM_UPPER_BOXES
 FL_SLOTS = _LOWER_Y50 + 1
 """Rows of the ``fl`` buffer of ``turn_lanes``."""
+
+# Constant arguments of compiled calls, as int64 (``compiled.as_int64``: a plain 1 would compile
+# the callee once more).
+ONE_LANE: Final = as_int64(1)
+KEEPS_DEPTH: Final = as_int64(2)
+"""``turn_lanes``' depth that fills both keep lattices."""
+TURN_DEPTH: Final = as_int64(3)
+"""``turn_lanes``' depth that goes back to the turn's start."""
 
 
 @numba.njit(cache=True, nogil=True)
@@ -247,19 +257,19 @@ def turn_lanes(
     best: FloatArray,
     v2: FloatArray,
     start: FloatArray,
-    want_box: bool,
     box_out: Int8Array,
     depth: int,
 ) -> None:
     """The turn for ``nl`` lanes sharing ``mask`` and ``y``; upper subtotals ``ups[:nl]``.
 
     Buffers (L >= nl lanes, float64): ``fu`` (6, 6, L), ``fl`` (8, L), ``v0`` (252, L),
-    ``lat1``/``lat2`` (462, L), ``best`` (462, L), ``v2`` (252, L); out ``start`` (L,).
+    ``lat1``/``lat2`` (462, L), ``best`` (462, L), ``v2`` (252, L); out ``start`` (L,), and
+    ``box_out`` (252, L) int8, the best box of each roll, unless it is empty (shape (0, 0)).
     ``depth`` says how far back from the last roll to go: 1 fills ``v0`` and ``lat1[:210]`` (the
     keep values with 1 roll left), 2 also ``lat2[:210]`` (2 rolls left), 3 also ``start``.
     """
     _futures(mask, y, ups, nl, w, fu, fl)
-    _score(mask, y, nl, fu, fl, v0, want_box, box_out)
+    _score(mask, y, nl, fu, fl, v0, box_out.shape[0] != 0, box_out)
     for r in range(NUM_ROLLS):
         for i in range(nl):
             lat1[ROLL_BASE + r, i] = v0[r, i]
@@ -293,7 +303,7 @@ def _turn_one(
     v2 = np.empty((NUM_ROLLS, 1))
     start = np.empty(1)
     box = np.empty((NUM_ROLLS, 1), dtype=np.int8)
-    turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, True, box, 3)
+    turn_lanes(mask, y, ups, ONE_LANE, w, fu, fl, v0, lat1, lat2, best, v2, start, box, TURN_DEPTH)
     keep1 = lat1[:, 0].copy()
     keep2 = lat2[:, 0].copy()
     score = v0[:, 0].copy()
@@ -368,7 +378,7 @@ def _decide(
     start = np.empty(1)
     no_box = np.empty((0, 0), dtype=np.int8)
     turn_lanes(
-        mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, False, no_box, rolls_left
+        mask, y, ups, ONE_LANE, w, fu, fl, v0, lat1, lat2, best, v2, start, no_box, rolls_left
     )
     lat = lat1 if rolls_left == 1 else lat2
     for j in range(ROLL_NSUBKEEPS[r] - 1):
@@ -376,7 +386,7 @@ def _decide(
     keep_val[ROLL_NSUBKEEPS[r] - 1] = v0[r, 0]
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, nogil=True)
 def _turn_batch(
     w: FloatArray,
     masks: IntArray,
@@ -387,39 +397,38 @@ def _turn_batch(
     keep1: FloatArray,
     keep2: FloatArray,
     box: Int8Array,
+    t: int,
     nt: int,
 ) -> None:
     """Fill rows ``groups[g]:groups[g + 1]`` (one group of states sharing mask and y, one lane
-    each) for every group. ``nt`` is passed in because calling numba.get_num_threads here would
-    make the function uncacheable."""
+    each) for the groups ``g = t, t + nt, …`` (one thread's share, ``compiled.on_threads``)."""
     n_groups = groups.shape[0] - 1
-    for t in numba.prange(nt):
-        fu = np.empty((_UP, _COUNTS, NUM_UPPER))
-        fl = np.empty((FL_SLOTS, NUM_UPPER))
-        v0 = np.empty((NUM_ROLLS, NUM_UPPER))
-        lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
-        lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
-        best = np.empty((NUM_KEEPS, NUM_UPPER))
-        v2 = np.empty((NUM_ROLLS, NUM_UPPER))
-        st = np.empty(NUM_UPPER)
-        bx = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int8)
-        for g in range(t, n_groups, nt):
-            lo = groups[g]
-            nl = groups[g + 1] - lo
-            ups = uppers[lo : lo + nl]
-            turn_lanes(
-                masks[lo], ys[lo], ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, st, True, bx, 2
-            )
-            for i in range(nl):
-                s = lo + i
-                for k in range(ROLL_BASE):
-                    keep1[s, k] = lat1[k, i]
-                    keep2[s, k] = lat2[k, i]
-                for r in range(NUM_ROLLS):
-                    score[s, r] = v0[r, i]
-                    keep1[s, ROLL_BASE + r] = v0[r, i]
-                    keep2[s, ROLL_BASE + r] = v0[r, i]
-                    box[s, r] = bx[r, i]
+    fu = np.empty((_UP, _COUNTS, NUM_UPPER))
+    fl = np.empty((FL_SLOTS, NUM_UPPER))
+    v0 = np.empty((NUM_ROLLS, NUM_UPPER))
+    lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
+    lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
+    best = np.empty((NUM_KEEPS, NUM_UPPER))
+    v2 = np.empty((NUM_ROLLS, NUM_UPPER))
+    st = np.empty(NUM_UPPER)
+    bx = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int8)
+    for g in range(t, n_groups, nt):
+        lo = groups[g]
+        nl = groups[g + 1] - lo
+        ups = uppers[lo : lo + nl]
+        turn_lanes(
+            masks[lo], ys[lo], ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, st, bx, KEEPS_DEPTH
+        )
+        for i in range(nl):
+            s = lo + i
+            for k in range(ROLL_BASE):
+                keep1[s, k] = lat1[k, i]
+                keep2[s, k] = lat2[k, i]
+            for r in range(NUM_ROLLS):
+                score[s, r] = v0[r, i]
+                keep1[s, ROLL_BASE + r] = v0[r, i]
+                keep2[s, ROLL_BASE + r] = v0[r, i]
+                box[s, r] = bx[r, i]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -506,7 +515,8 @@ def turn_values(values: FloatArray, masks: object, uppers: object, yahtzee50: ob
     box = np.empty((n, NUM_ROLLS), dtype=np.int8)
     keep1 = np.empty((n, NUM_KEEPS))
     keep2 = np.empty((n, NUM_KEEPS))
-    _turn_batch(
+    on_threads(
+        _turn_batch,
         values,
         group_of // 2,
         group_of % 2,
@@ -516,7 +526,7 @@ def turn_values(values: FloatArray, masks: object, uppers: object, yahtzee50: ob
         keep1,
         keep2,
         box,
-        numba.get_num_threads(),
+        items=groups.shape[0] - 1,
     )
     if n == m.shape[0] and np.array_equal(inverse, np.arange(n)):
         return TurnValues(score, box, keep1, keep2, values[m, y, u])

@@ -52,8 +52,9 @@ from yahtzee.rules import (
     YAHTZEE_INDEX,
     YAHTZEE_POINTS,
 )
+from yahtzee.solver.compiled import as_int64, on_threads
 from yahtzee.solver.dp import layer_groups
-from yahtzee.solver.kernel import FL_SLOTS, turn_lanes
+from yahtzee.solver.kernel import FL_SLOTS, KEEPS_DEPTH, ONE_LANE, turn_lanes
 from yahtzee.solver.tables import (
     FULL_MASK,
     JOKER_POINTS,
@@ -85,6 +86,8 @@ NUM_PARTS: Final = NUM_BOXES + 2
 TIE: Final = 1e-9
 """Values this close count as equal when the policy chooses (the advisor's resolution)."""
 NO_ROW: Final = -1
+FIRST_LANE: Final = as_int64(0)
+"""Lane 0 as an int64 (``compiled.as_int64``: a plain 0 would compile the callee once more)."""
 
 Int32Array = npt.NDArray[np.int32]
 Int8Array = npt.NDArray[np.int8]
@@ -262,13 +265,14 @@ def score_final(
     for r in range(NUM_ROLLS):
         p = final[r]
         if p != 0.0:
-            weight[_score_roll(mask, y, r, box[r, lane], p, out)] += p
+            # + 0 makes the int8 read an int64, as _decision passes: one compile of _score_roll.
+            weight[_score_roll(mask, y, r, box[r, lane] + 0, p, out)] += p
     for key in range(NUM_AFTER):
         if weight[key] != 0.0:
             _add_after(parts, rows, mask, y, u, key, weight[key], out)
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, nogil=True)
 def _outlook_groups(
     w: FloatArray,
     parts: PartsArray,
@@ -277,52 +281,51 @@ def _outlook_groups(
     ys: IntArray,
     reachable: IntArray,
     nreachable: IntArray,
+    t: int,
     nt: int,
 ) -> None:
-    """Fill ``parts`` of every reachable state of the groups ``(masks[g], ys[g])``, whose later
-    states are done. ``reachable``, ``nreachable`` and ``nt`` are passed in, as in the DP, so that
-    the parallel function can be cached."""
+    """Fill ``parts`` of every reachable state of the groups ``(masks[g], ys[g])``, ``g = t, t +
+    nt, …`` (one thread's share, ``compiled.on_threads``), whose later states are done."""
     n = masks.shape[0]
-    for t in numba.prange(nt):
-        fu = np.empty((NUM_UPPER_BOXES, NUM_DICE + 1, NUM_UPPER))
-        fl = np.empty((FL_SLOTS, NUM_UPPER))
-        v0 = np.empty((NUM_ROLLS, NUM_UPPER))
-        lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
-        lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
-        best = np.empty((NUM_KEEPS, NUM_UPPER))
-        v2 = np.empty((NUM_ROLLS, NUM_UPPER))
-        start = np.empty(NUM_UPPER)
-        box = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int8)
-        bk = np.empty((ROLL_BASE, NUM_UPPER), dtype=np.int64)
-        choice1 = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
-        choice2 = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
-        m = np.empty(NUM_KEEPS)
-        final = np.empty(NUM_ROLLS)
-        weight = np.empty(NUM_AFTER)
-        out = np.empty(NUM_PARTS)
-        for g in range(t, n, nt):
-            mask = masks[g]
-            y = ys[g]
-            nl = nreachable[mask & UPPER_MASK]
-            ups = reachable[mask & UPPER_MASK]
-            turn_lanes(mask, y, ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, start, True, box, 2)
-            policy_keeps(lat2, v0, nl, bk, choice2)
-            policy_keeps(lat1, v0, nl, bk, choice1)
-            for i in range(nl):
-                for k in range(ROLL_BASE):
-                    m[k] = 0.0
-                for r in range(NUM_ROLLS):
-                    m[ROLL_BASE + r] = ROLL_PROB[r]
-                    final[r] = 0.0
-                push(m, choice2, i, final)
-                push(m, choice1, i, final)
-                for r in range(NUM_ROLLS):
-                    final[r] += m[ROLL_BASE + r]
-                u = ups[i]
-                score_final(parts, rows, mask, y, u, final, box, i, weight, out)
-                row = rows[mask, y, u]
-                for c in range(NUM_PARTS):
-                    parts[row, c] = out[c]
+    fu = np.empty((NUM_UPPER_BOXES, NUM_DICE + 1, NUM_UPPER))
+    fl = np.empty((FL_SLOTS, NUM_UPPER))
+    v0 = np.empty((NUM_ROLLS, NUM_UPPER))
+    lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
+    lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
+    best = np.empty((NUM_KEEPS, NUM_UPPER))
+    v2 = np.empty((NUM_ROLLS, NUM_UPPER))
+    start = np.empty(NUM_UPPER)
+    box = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int8)
+    bk = np.empty((ROLL_BASE, NUM_UPPER), dtype=np.int64)
+    choice1 = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
+    choice2 = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
+    m = np.empty(NUM_KEEPS)
+    final = np.empty(NUM_ROLLS)
+    weight = np.empty(NUM_AFTER)
+    out = np.empty(NUM_PARTS)
+    for g in range(t, n, nt):
+        mask = masks[g]
+        y = ys[g]
+        nl = nreachable[mask & UPPER_MASK]
+        ups = reachable[mask & UPPER_MASK]
+        turn_lanes(mask, y, ups, nl, w, fu, fl, v0, lat1, lat2, best, v2, start, box, KEEPS_DEPTH)
+        policy_keeps(lat2, v0, nl, bk, choice2)
+        policy_keeps(lat1, v0, nl, bk, choice1)
+        for i in range(nl):
+            for k in range(ROLL_BASE):
+                m[k] = 0.0
+            for r in range(NUM_ROLLS):
+                m[ROLL_BASE + r] = ROLL_PROB[r]
+                final[r] = 0.0
+            push(m, choice2, i, final)
+            push(m, choice1, i, final)
+            for r in range(NUM_ROLLS):
+                final[r] += m[ROLL_BASE + r]
+            u = ups[i]
+            score_final(parts, rows, mask, y, u, final, box, i, weight, out)
+            row = rows[mask, y, u]
+            for c in range(NUM_PARTS):
+                parts[row, c] = out[c]
 
 
 def compute(values: FloatArray) -> FloatArray:
@@ -336,10 +339,12 @@ def compute(values: FloatArray) -> FloatArray:
             if full[y, u] != NO_ROW and u >= UPPER_CAP:
                 parts[full[y, u], BONUS_CHANCE] = 1.0
     w = np.ascontiguousarray(values)
-    threads = numba.get_num_threads()
     for filled in range(NUM_BOXES - 1, -1, -1):
         masks, ys = layer_groups(filled)
-        _outlook_groups(w, parts, rows, masks, ys, UPPER_REACHABLE, UPPER_NREACHABLE, threads)
+        on_threads(
+            _outlook_groups, w, parts, rows, masks, ys, UPPER_REACHABLE, UPPER_NREACHABLE,
+            items=masks.shape[0],
+        )  # fmt: skip
     return parts
 
 
@@ -371,10 +376,10 @@ def _decision(
     start = np.empty(1)
     box = np.empty((NUM_ROLLS, 1), dtype=np.int8)
     depth = max(rolls_left, 1)
-    turn_lanes(mask, y, ups, 1, w, fu, fl, v0, lat1, lat2, best, v2, start, True, box, depth)
+    turn_lanes(mask, y, ups, ONE_LANE, w, fu, fl, v0, lat1, lat2, best, v2, start, box, depth)
     choice1 = np.empty((NUM_ROLLS, 1), dtype=np.int64)
     if rolls_left == 2:
-        policy_keeps(lat1, v0, 1, np.empty((ROLL_BASE, 1), dtype=np.int64), choice1)
+        policy_keeps(lat1, v0, ONE_LANE, np.empty((ROLL_BASE, 1), dtype=np.int64), choice1)
     m = np.empty(NUM_KEEPS)
     weight = np.empty(NUM_AFTER)
     for o in range(options.shape[0]):
@@ -398,10 +403,10 @@ def _decision(
             m[k] = 1.0
             spread(m)
             if rolls_left == 2:
-                push(m, choice1, 0, final)
+                push(m, choice1, FIRST_LANE, final)
             for x in range(NUM_ROLLS):
                 final[x] += m[ROLL_BASE + x]
-        score_final(parts, rows, mask, y, u, final, box, 0, weight, out[o])
+        score_final(parts, rows, mask, y, u, final, box, FIRST_LANE, weight, out[o])
 
 
 def decision_parts(

@@ -38,6 +38,7 @@ from yahtzee.rules import (
     YAHTZEE_INDEX,
     YAHTZEE_POINTS,
 )
+from yahtzee.solver.compiled import as_int64, on_threads
 from yahtzee.solver.dp import layer_groups
 from yahtzee.solver.scoring import NUM_GAINS, roll_options
 from yahtzee.solver.tables import (
@@ -56,7 +57,7 @@ from yahtzee.solver.tables import (
     FloatArray,
     IntArray,
 )
-from yahtzee.winprob.lattice import SIXTH, best_keep, buffers, turn
+from yahtzee.winprob.lattice import ONE, SIXTH, best_keep, buffers, turn
 
 MAX_POINTS: Final = 767
 LENGTH: Final = MAX_POINTS + 1
@@ -67,6 +68,8 @@ TAIL: Final = 1e-7
 SCALE: Final = 65535
 
 U16Array = npt.NDArray[np.uint16]
+LANES: Final = as_int64(NUM_UPPER)
+"""Lanes of a layer's lattice, as int64 (``compiled.as_int64``)."""
 
 
 def state_rows() -> tuple[IntArray, IntArray]:
@@ -135,7 +138,7 @@ def _after(mask: int, y: int, u: int, key: int) -> tuple[int, int, int, int, int
     return b, c, mask | (1 << b), ny, nu
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, nogil=True)
 def _layer(
     w: FloatArray,
     rows: IntArray,
@@ -147,76 +150,77 @@ def _layer(
     ys: IntArray,
     reachable: IntArray,
     nreachable: IntArray,
+    t: int,
     nt: int,
 ) -> None:
-    """Fill ``cur[rows[s] - base]`` with the law of ``X(s)`` for every state of the groups,
-    from the next layer's laws ``nxt[rows[s'] - nbase]``."""
+    """Fill ``cur[rows[s] - base]`` with the law of ``X(s)`` for every state of the groups ``g =
+    t, t + nt, …`` (one thread's share, ``compiled.on_threads``), from the next layer's laws
+    ``nxt[rows[s'] - nbase]``."""
     n = masks.shape[0]
     length = cur.shape[1]
-    for t in numba.prange(nt):
-        v0, lat1, lat2, best, v2, start = buffers(1, NUM_UPPER)
-        choice = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
-        bx = np.empty(NUM_BOXES, dtype=np.int64)
-        gn = np.empty(NUM_BOXES, dtype=np.int64)
-        nus = np.empty(NUM_BOXES, dtype=np.int64)
-        nys = np.empty(NUM_BOXES, dtype=np.int64)
-        m = np.empty(NUM_KEEPS)
-        final = np.empty(NUM_ROLLS)
-        weight = np.zeros(NUM_BOXES * NUM_GAINS)
-        keys = np.empty(NUM_ROLLS, dtype=np.int64)
-        acc = np.empty(length)
-        for g in range(t, n, nt):
-            mask = masks[g]
-            y = ys[g]
-            nl = nreachable[mask & UPPER_MASK]
-            # The EV policy's box for every roll, first best in sheet order as the solver.
-            for i in range(nl):
-                u = reachable[mask & UPPER_MASK, i]
-                for r in range(NUM_ROLLS):
-                    cnt = roll_options(mask, y, u, r, bx, gn, nus, nys)
-                    bv = -np.inf
-                    for j in range(cnt):
-                        nm = mask | (1 << bx[j])
-                        val = gn[j] + (0.0 if nm == FULL_MASK else w[nm, nys[j], nus[j]])
-                        if val > bv:
-                            bv = val
-                            choice[r, i] = bx[j] * NUM_GAINS + gn[j]
-                    v0[0, r, i] = bv
-            turn(1, nl, v0, lat1, lat2, best, v2, start)
-            for i in range(nl):
-                u = reachable[mask & UPPER_MASK, i]
-                for r in range(NUM_ROLLS):
-                    m[ROLL_BASE + r] = ROLL_PROB[r]
-                    final[r] = 0.0
-                _push(m, lat2, v0, i, final)
-                _push(m, lat1, v0, i, final)
-                nkeys = 0
-                for r in range(NUM_ROLLS):
-                    key = choice[r, i]
-                    if weight[key] == 0.0:
-                        keys[nkeys] = key
-                        nkeys += 1
-                    weight[key] += final[r] + m[ROLL_BASE + r]
-                for x in range(length):
-                    acc[x] = 0.0
-                for q in range(nkeys):
-                    key = keys[q]
-                    p = weight[key]
-                    weight[key] = 0.0
-                    _, c, nm, ny, nu = _after(mask, y, u, key)
-                    if nm == FULL_MASK:
-                        acc[min(c, length - 1)] += p
-                        continue
-                    src = rows[nm, ny, nu] - nbase
-                    for x in range(length - c - 1):
-                        acc[x + c] += p * nxt[src, x]
-                    tail = 0.0
-                    for x in range(length - c - 1, length):
-                        tail += nxt[src, x]
-                    acc[length - 1] += p * tail
-                row = rows[mask, y, u] - base
-                for x in range(length):
-                    cur[row, x] = acc[x]
+    v0, lat1, lat2, best, v2, start = buffers(ONE, LANES)
+    choice = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int64)
+    bx = np.empty(NUM_BOXES, dtype=np.int64)
+    gn = np.empty(NUM_BOXES, dtype=np.int64)
+    nus = np.empty(NUM_BOXES, dtype=np.int64)
+    nys = np.empty(NUM_BOXES, dtype=np.int64)
+    m = np.empty(NUM_KEEPS)
+    final = np.empty(NUM_ROLLS)
+    weight = np.zeros(NUM_BOXES * NUM_GAINS)
+    keys = np.empty(NUM_ROLLS, dtype=np.int64)
+    acc = np.empty(length)
+    for g in range(t, n, nt):
+        mask = masks[g]
+        y = ys[g]
+        nl = nreachable[mask & UPPER_MASK]
+        # The EV policy's box for every roll, first best in sheet order as the solver.
+        for i in range(nl):
+            u = reachable[mask & UPPER_MASK, i]
+            for r in range(NUM_ROLLS):
+                cnt = roll_options(mask, y, u, r, bx, gn, nus, nys)
+                bv = -np.inf
+                for j in range(cnt):
+                    nm = mask | (1 << bx[j])
+                    val = gn[j] + (0.0 if nm == FULL_MASK else w[nm, nys[j], nus[j]])
+                    if val > bv:
+                        bv = val
+                        choice[r, i] = bx[j] * NUM_GAINS + gn[j]
+                v0[0, r, i] = bv
+        turn(ONE, nl, v0, lat1, lat2, best, v2, start)
+        for i in range(nl):
+            u = reachable[mask & UPPER_MASK, i]
+            for r in range(NUM_ROLLS):
+                m[ROLL_BASE + r] = ROLL_PROB[r]
+                final[r] = 0.0
+            _push(m, lat2, v0, i, final)
+            _push(m, lat1, v0, i, final)
+            nkeys = 0
+            for r in range(NUM_ROLLS):
+                key = choice[r, i]
+                if weight[key] == 0.0:
+                    keys[nkeys] = key
+                    nkeys += 1
+                weight[key] += final[r] + m[ROLL_BASE + r]
+            for x in range(length):
+                acc[x] = 0.0
+            for q in range(nkeys):
+                key = keys[q]
+                p = weight[key]
+                weight[key] = 0.0
+                _, c, nm, ny, nu = _after(mask, y, u, key)
+                if nm == FULL_MASK:
+                    acc[min(c, length - 1)] += p
+                    continue
+                src = rows[nm, ny, nu] - nbase
+                for x in range(length - c - 1):
+                    acc[x + c] += p * nxt[src, x]
+                tail = 0.0
+                for x in range(length - c - 1, length):
+                    tail += nxt[src, x]
+                acc[length - 1] += p * tail
+            row = rows[mask, y, u] - base
+            for x in range(length):
+                cur[row, x] = acc[x]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -261,7 +265,6 @@ def compute(w: FloatArray) -> tuple[U16Array, IntArray, IntArray, IntArray]:
     knots = np.empty((n, KNOTS + 1), dtype=np.uint16)
     lo = np.empty(n, dtype=np.int64)
     step = np.empty(n, dtype=np.int64)
-    threads = numba.get_num_threads()
     wc = np.ascontiguousarray(w)
     nxt = np.zeros((int(starts[1]), LENGTH), dtype=np.float32)
     nxt[:, 0] = 1.0
@@ -270,9 +273,9 @@ def compute(w: FloatArray) -> tuple[U16Array, IntArray, IntArray, IntArray]:
         base = int(starts[open_])
         cur = np.empty((int(starts[open_ + 1]) - base, LENGTH), dtype=np.float32)
         masks, ys = layer_groups(NUM_BOXES - open_)
-        _layer(
-            wc, rows, cur, base, nxt, int(starts[open_ - 1]), masks, ys,
-            UPPER_REACHABLE, UPPER_NREACHABLE, threads,
+        on_threads(
+            _layer, wc, rows, cur, base, nxt, int(starts[open_ - 1]), masks, ys,
+            UPPER_REACHABLE, UPPER_NREACHABLE, items=masks.shape[0],
         )  # fmt: skip
         _compress(cur, knots, lo, step, base)
         nxt = cur

@@ -35,10 +35,13 @@ outcomes, rolls by the max over keeps, every channel riding along under channel 
 
 from __future__ import annotations
 
+from typing import Final
+
 import numba
 import numpy as np
 
 from yahtzee.rules import NUM_BOXES
+from yahtzee.solver.compiled import as_int64, on_threads
 from yahtzee.solver.scoring import MAX_GAIN, NUM_GAINS, roll_options
 from yahtzee.solver.tables import (
     FULL_MASK,
@@ -49,7 +52,7 @@ from yahtzee.solver.tables import (
     IntArray,
 )
 from yahtzee.winprob.dist import KNOTS, SCALE, U16Array, cdf_at
-from yahtzee.winprob.lattice import best_keep, buffers, turn
+from yahtzee.winprob.lattice import FIRST, ONE, best_keep, buffers, turn
 
 Laws = tuple[FloatArray, FloatArray, FloatArray, U16Array, IntArray, IntArray, IntArray]
 """What the kernel reads of the tables (``WinTables.laws``)."""
@@ -72,6 +75,10 @@ CELLS = NUM_GAINS
 # A's share (U), the chance the best total is shared (D), A's chance alone, then each other
 # seat's chance alone and its share (raw: ``Chances.of_channels`` makes them a law).
 UTILITY, SHARE, DRAW, WIN, OTHERS = 0, 1, 2, 3, 4
+
+
+_PLAY_CHANNELS: Final = as_int64(OTHERS)
+"""The play and the chance before it, not the others' chances (``compiled.as_int64``)."""
 
 
 def channels(others: int) -> int:
@@ -216,9 +223,9 @@ def _support(total: int, mask: int, y: int, u: int, laws: Laws) -> tuple[int, in
     lo, step, rows = laws[4], laws[5], laws[6]
     n = _open_count(mask)
     if n == 0:
-        return _index(total) - 1, _index(total) + 1
+        return _index(float(total)) - 1, _index(float(total)) + 1
     if n == 1:
-        return _index(total) - 1, _index(total + MAX_GAIN) + 1
+        return _index(float(total)) - 1, _index(float(total + MAX_GAIN)) + 1
     row = rows[mask, y, u]
     low = total + lo[row] - 1.0
     return _index(low), _index(low + KNOTS * step[row] + 1.0)
@@ -316,11 +323,11 @@ def prepare(
                 alone *= c
             running += top - alone - single
     for j in range(n):
-        nk = 0
-        for k in range(n):
-            if k != j:
-                ks[nk] = k
-                nk += 1
+        # The seats but j; n - 1 of them, an int64 (a count that starts as a plain 0 has
+        # _poly compiled for the literal 0 as well, on the way).
+        for k in range(n - 1):
+            ks[k] = k if k < j else k + 1
+        nk = n - 1
         for q in range(cn[j]):
             _poly(ks, nk, gc, gp, _index(cx[j, q]), e)
             for d in range(3):
@@ -636,7 +643,7 @@ def turn_lattice(
                 for ch in range(nk):
                     v0[ch, r, 0] = cache[ch, b, g]
                 best_box[r] = b
-    turn(nk, 1, v0, lat1, lat2, best, v2, start)
+    turn(nk, ONE, v0, lat1, lat2, best, v2, start)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -652,10 +659,54 @@ def _walk(k: int, faces: IntArray) -> int:
 @numba.njit(cache=True, nogil=True)
 def choose_keep(lat1: FloatArray, lat2: FloatArray, v0: FloatArray, r: int, rolls_left: int) -> int:
     """The keep index the play-to-win lattice takes for roll ``r`` (>= ROLL_BASE: stop)."""
-    return best_keep(lat2 if rolls_left == 2 else lat1, v0, r, 0)
+    return best_keep(lat2 if rolls_left == 2 else lat1, v0, r, FIRST)
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, nogil=True)
+def _play_turns(
+    me: IntArray,
+    others: IntArray,
+    faces: IntArray,
+    w: FloatArray,
+    laws: Laws,
+    out_rolls: IntArray,
+    out_keeps: IntArray,
+    out_box: IntArray,
+    out_pred: FloatArray,
+    t: int,
+    nt: int,
+) -> None:
+    """``play_turns`` for the games ``g = t, t + nt, …`` (one thread's share)."""
+    n = me.shape[0]
+    nk = _PLAY_CHANNELS
+    v0, lat1, lat2, best, v2, start = buffers(nk, ONE)
+    best_box = np.empty(NUM_ROLLS, dtype=np.int64)
+    cache = np.empty((nk, NUM_BOXES, NUM_GAINS))
+    gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e = scratch()
+    for g in range(t, n, nt):
+        turn_lattice(
+            me[g, 0], me[g, 1], me[g, 2], me[g, 3], others[g],
+            w, laws, gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e,
+            v0, lat1, lat2, best, v2, start, best_box, cache,
+        )  # fmt: skip
+        out_pred[g, 0] = start[SHARE, 0]
+        out_pred[g, 1] = start[DRAW, 0]
+        r = _walk(FIRST, faces[g, 0])
+        out_rolls[g, 0] = r
+        out_rolls[g, 1] = -1
+        out_rolls[g, 2] = -1
+        out_keeps[g, 0] = -1
+        out_keeps[g, 1] = -1
+        for stage in range(2):
+            k = choose_keep(lat1, lat2, v0, r, 2 - stage)
+            if k >= ROLL_BASE:
+                break
+            out_keeps[g, stage] = k
+            r = _walk(k, faces[g, stage + 1])
+            out_rolls[g, stage + 1] = r
+        out_box[g] = best_box[r]
+
+
 def play_turns(
     me: IntArray,
     others: IntArray,
@@ -666,9 +717,8 @@ def play_turns(
     out_keeps: IntArray,
     out_box: IntArray,
     out_pred: FloatArray,
-    nt: int,
 ) -> None:
-    """Play one whole turn to win for each game ``g``.
+    """Play one whole turn to win for each game ``g``, the games spread over the cores.
 
     me : int64 (n, 4): (total, mask, y, capped upper) of the seat playing; others : int64
     (n, k, 4), the other seats'. faces : int64 (n, 3, 5): the faces (0-5) each roll draws, used
@@ -676,32 +726,7 @@ def play_turns(
     keep indices (-1 none), out_box (n,) the box scored, out_pred (n, 2) the (U, D) of the turn
     before its first roll.
     """
-    n = me.shape[0]
-    nk = OTHERS  # the play and the chance before it; not the others' chances
-    for t in numba.prange(nt):
-        v0, lat1, lat2, best, v2, start = buffers(nk, 1)
-        best_box = np.empty(NUM_ROLLS, dtype=np.int64)
-        cache = np.empty((nk, NUM_BOXES, NUM_GAINS))
-        gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e = scratch()
-        for g in range(t, n, nt):
-            turn_lattice(
-                me[g, 0], me[g, 1], me[g, 2], me[g, 3], others[g],
-                w, laws, gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e,
-                v0, lat1, lat2, best, v2, start, best_box, cache,
-            )  # fmt: skip
-            out_pred[g, 0] = start[SHARE, 0]
-            out_pred[g, 1] = start[DRAW, 0]
-            r = _walk(0, faces[g, 0])
-            out_rolls[g, 0] = r
-            out_rolls[g, 1] = -1
-            out_rolls[g, 2] = -1
-            out_keeps[g, 0] = -1
-            out_keeps[g, 1] = -1
-            for stage in range(2):
-                k = choose_keep(lat1, lat2, v0, r, 2 - stage)
-                if k >= ROLL_BASE:
-                    break
-                out_keeps[g, stage] = k
-                r = _walk(k, faces[g, stage + 1])
-                out_rolls[g, stage + 1] = r
-            out_box[g] = best_box[r]
+    on_threads(
+        _play_turns, me, others, faces, w, laws, out_rolls, out_keeps, out_box, out_pred,
+        items=me.shape[0],
+    )  # fmt: skip

@@ -17,10 +17,13 @@ Arrays are ``(K, 462, L)`` or ``(K, 252, L)`` float64: channel, keep or roll, la
 
 from __future__ import annotations
 
+from typing import Final
+
 import numba
 import numpy as np
 
 from yahtzee.rules import NUM_FACES
+from yahtzee.solver.compiled import as_int64
 from yahtzee.solver.tables import (
     KEEP_CHILD,
     KEEP_NPARENTS,
@@ -34,6 +37,13 @@ from yahtzee.solver.tables import (
 )
 
 SIXTH = 1.0 / NUM_FACES
+
+# Constant arguments of compiled calls, as int64 (``compiled.as_int64``: a plain 1 would compile
+# the callee, with all it calls, once more).
+ONE: Final = as_int64(1)
+THREE: Final = as_int64(3)
+FIRST: Final = as_int64(0)
+ROLLS_AT: Final = as_int64(ROLL_BASE)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -61,10 +71,18 @@ def means(nk: int, nl: int, lat: FloatArray) -> None:
 
 @numba.njit(cache=True, nogil=True)
 def best_rolls(
-    nk: int, nl: int, lat: FloatArray, best: FloatArray, v0: FloatArray, v_out: FloatArray
+    nk: int,
+    nl: int,
+    lat: FloatArray,
+    best: FloatArray,
+    v0: FloatArray,
+    v_out: FloatArray,
+    at: int,
 ) -> None:
-    """``v_out[:, r]``: the option for roll ``r`` (stop = ``v0[:, r]``, or its best proper
-    sub-keep) with the highest channel 0; ``best[:, k]`` the best sub-keep of keep ``k``."""
+    """``v_out[:, at + r]``: the option for roll ``r`` (stop = ``v0[:, r]``, or its best proper
+    sub-keep) with the highest channel 0; ``best[:, k]`` the best sub-keep of keep ``k``.
+    (An offset rather than a slice ``v_out[:, at:]``: a slice has another layout, and another
+    compile.)"""
     for k in range(ROLL_BASE):
         for ch in range(nk):
             for i in range(nl):
@@ -77,15 +95,16 @@ def best_rolls(
                         best[ch, k, i] = best[ch, p, i]
     for r in range(NUM_ROLLS):
         k = ROLL_BASE + r
+        o = at + r
         for ch in range(nk):
             for i in range(nl):
-                v_out[ch, r, i] = v0[ch, r, i]
+                v_out[ch, o, i] = v0[ch, r, i]
         for j in range(KEEP_NPARENTS[k]):
             p = KEEP_PARENTS[k, j]
             for i in range(nl):
-                if best[0, p, i] > v_out[0, r, i]:
+                if best[0, p, i] > v_out[0, o, i]:
                     for ch in range(nk):
-                        v_out[ch, r, i] = best[ch, p, i]
+                        v_out[ch, o, i] = best[ch, p, i]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -107,9 +126,9 @@ def turn(
             for i in range(nl):
                 lat1[ch, ROLL_BASE + r, i] = v0[ch, r, i]
     means(nk, nl, lat1)
-    best_rolls(nk, nl, lat1, best, v0, lat2[:, ROLL_BASE:])
+    best_rolls(nk, nl, lat1, best, v0, lat2, ROLLS_AT)
     means(nk, nl, lat2)
-    best_rolls(nk, nl, lat2, best, v0, v2)
+    best_rolls(nk, nl, lat2, best, v0, v2, FIRST)
     for ch in range(nk):
         for i in range(nl):
             start[ch, i] = 0.0

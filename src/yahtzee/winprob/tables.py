@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from yahtzee.rules import NUM_BOXES, YAHTZEE_INDEX
 from yahtzee.solver import Table
+from yahtzee.solver.compiled import on_threads
 from yahtzee.solver.scoring import NUM_GAINS, roll_options
 from yahtzee.solver.store import cache_dir, cannot_save, write_atomically
 from yahtzee.solver.tables import (
@@ -59,7 +60,7 @@ from yahtzee.solver.tables import (
 )
 from yahtzee.winprob import dist
 from yahtzee.winprob.dist import KNOTS, U16Array, state_rows
-from yahtzee.winprob.lattice import buffers, turn
+from yahtzee.winprob.lattice import ONE, THREE, buffers, turn
 
 if TYPE_CHECKING:
     from yahtzee.winprob.kernel import Laws
@@ -74,9 +75,11 @@ DTYPE: Final = np.dtype("<f8")
 LAST_SHAPE: Final = (NUM_BOXES, 2, NUM_UPPER, NUM_GAINS)
 TIE_POINTS: Final = 1e-9
 """Weight of one point in the last-box play-to-win utility: breaks exact ties by points only."""
+_JOBS: Final = 2 * NUM_BOXES
+"""The last-box tables' jobs: one per (last box, yahtzee50)."""
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, nogil=True)
 def _last_box(
     pmf: FloatArray,
     win: FloatArray,
@@ -84,63 +87,65 @@ def _last_box(
     reachable: IntArray,
     nreachable: IntArray,
     tie: float,
+    t: int,
     nt: int,
 ) -> None:
-    """Fill the one-box tables for every reachable ``[b, y, u]`` (see the module docstring)."""
+    """Fill the one-box tables for every reachable ``[b, y, u]`` (see the module docstring) of
+    the jobs ``(b, y)`` numbered ``t, t + nt, …`` (one thread's share, ``compiled.on_threads``)."""
     ng = pmf.shape[3]
-    for t in numba.prange(nt):
-        bx = np.empty(NUM_BOXES, dtype=np.int64)
-        gn = np.empty(NUM_BOXES, dtype=np.int64)
-        nus = np.empty(NUM_BOXES, dtype=np.int64)
-        nys = np.empty(NUM_BOXES, dtype=np.int64)
-        kp = 1 + ng
-        pv0, pl1, pl2, pbest, pv2, pstart = buffers(kp, 1)
-        wv0, wl1, wl2, wbest, wv2, wstart = buffers(3, ng)
-        gains = np.empty(NUM_ROLLS, dtype=np.int64)
-        for job in range(t, 2 * NUM_BOXES, nt):
-            b = job // 2
-            y = job % 2
-            if b == YAHTZEE_INDEX and y == 1:
-                continue
-            mask = FULL_MASK ^ (1 << b)
-            for iu in range(nreachable[mask & UPPER_MASK]):
-                u = reachable[mask & UPPER_MASK, iu]
+    bx = np.empty(NUM_BOXES, dtype=np.int64)
+    gn = np.empty(NUM_BOXES, dtype=np.int64)
+    nus = np.empty(NUM_BOXES, dtype=np.int64)
+    nys = np.empty(NUM_BOXES, dtype=np.int64)
+    kp = 1 + ng
+    pv0, pl1, pl2, pbest, pv2, pstart = buffers(kp, ONE)
+    wv0, wl1, wl2, wbest, wv2, wstart = buffers(THREE, ng)
+    gains = np.empty(NUM_ROLLS, dtype=np.int64)
+    for job in range(t, _JOBS, nt):
+        b = job // 2
+        y = job % 2
+        if b == YAHTZEE_INDEX and y == 1:
+            continue
+        mask = FULL_MASK ^ (1 << b)
+        for iu in range(nreachable[mask & UPPER_MASK]):
+            u = reachable[mask & UPPER_MASK, iu]
+            for r in range(NUM_ROLLS):
+                roll_options(mask, y, u, r, bx, gn, nus, nys)
+                gains[r] = gn[0]
+            # EV play: channel 0 the points, channel 1 + g the indicator of gaining g.
+            for ch in range(kp):
                 for r in range(NUM_ROLLS):
-                    roll_options(mask, y, u, r, bx, gn, nus, nys)
-                    gains[r] = gn[0]
-                # EV play: channel 0 the points, channel 1 + g the indicator of gaining g.
-                for ch in range(kp):
-                    for r in range(NUM_ROLLS):
-                        pv0[ch, r, 0] = 0.0
-                for r in range(NUM_ROLLS):
-                    pv0[0, r, 0] = gains[r]
-                    pv0[1 + gains[r], r, 0] = 1.0
-                turn(kp, 1, pv0, pl1, pl2, pbest, pv2, pstart)
-                for g in range(ng):
-                    pmf[b, y, u, g] = pstart[1 + g, 0]
-                # Play to beat n: channel 0 utility (+ points to break ties), 1 win, 2 draw.
-                for r in range(NUM_ROLLS):
-                    c = gains[r]
-                    for n in range(ng):
-                        wv = 1.0 if c > n else 0.0
-                        dv = 1.0 if c == n else 0.0
-                        wv0[0, r, n] = wv + 0.5 * dv + tie * c
-                        wv0[1, r, n] = wv
-                        wv0[2, r, n] = dv
-                turn(3, ng, wv0, wl1, wl2, wbest, wv2, wstart)
+                    pv0[ch, r, 0] = 0.0
+            for r in range(NUM_ROLLS):
+                pv0[0, r, 0] = gains[r]
+                pv0[1 + gains[r], r, 0] = 1.0
+            turn(kp, ONE, pv0, pl1, pl2, pbest, pv2, pstart)
+            for g in range(ng):
+                pmf[b, y, u, g] = pstart[1 + g, 0]
+            # Play to beat n: channel 0 utility (+ points to break ties), 1 win, 2 draw.
+            for r in range(NUM_ROLLS):
+                c = gains[r]
                 for n in range(ng):
-                    win[b, y, u, n] = wstart[1, n]
-                    draw[b, y, u, n] = wstart[2, n]
+                    wv = 1.0 if c > n else 0.0
+                    dv = 1.0 if c == n else 0.0
+                    wv0[0, r, n] = wv + 0.5 * dv + tie * c
+                    wv0[1, r, n] = wv
+                    wv0[2, r, n] = dv
+            turn(THREE, ng, wv0, wl1, wl2, wbest, wv2, wstart)
+            for n in range(ng):
+                win[b, y, u, n] = wstart[1, n]
+                draw[b, y, u, n] = wstart[2, n]
 
 
 def compute(w: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
     """``(pmf1, win1, draw1)`` from the EV table ``w`` (8192, 2, 64), each
     ndarray(float64, (13, 2, 64, 166)); 0 for states no game reaches."""
-    threads = numba.get_num_threads()
     pmf = np.zeros(LAST_SHAPE)
     win = np.zeros(LAST_SHAPE)
     draw = np.zeros(LAST_SHAPE)
-    _last_box(pmf, win, draw, UPPER_REACHABLE, UPPER_NREACHABLE, TIE_POINTS, threads)
+    on_threads(
+        _last_box, pmf, win, draw, UPPER_REACHABLE, UPPER_NREACHABLE, TIE_POINTS, items=_JOBS
+    )
     return pmf, win, draw
 
 
