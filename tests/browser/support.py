@@ -253,11 +253,49 @@ class Guard:
         page.on("console", console)
 
 
+# Whether the first element matching a CSS selector is there (and visible, as Playwright means
+# it: no display:none or visibility:hidden on the way up, and a box of some size).
+_SHOWN = """([selector, visible]) => {
+  const element = document.querySelector(selector);
+  if (!element || !visible) return !!element;
+  const box = element.getBoundingClientRect();
+  return element.checkVisibility({visibilityProperty: true}) && box.width > 0 && box.height > 0;
+}"""
+
+
+def wait_shown(
+    page: Page, selector: str, *, attached: bool = False, timeout: float | None = None
+) -> None:
+    """``page.wait_for_selector`` (visible, or only ``attached``) for a CSS selector, checked at
+    every frame: Playwright's own wait looks again after 20, 50, 100, 100 and then every 500 ms,
+    so a change 300 ms away was seen 770 ms after the start."""
+    page.wait_for_function(_SHOWN, arg=[selector, not attached], timeout=timeout)
+
+
+# The player may act (「掷骰子」 enabled), or the game is over (the result is open).
+_YOUR_TURN = """() => {
+  const shown = (element) => {
+    const box = element.getBoundingClientRect();
+    return element.checkVisibility({visibilityProperty: true}) && box.width > 0 && box.height > 0;
+  };
+  const roll = document.getElementById('roll-btn');
+  const result = document.getElementById('result-dialog');
+  return (result.open && shown(result)) ||
+    (!roll.disabled && roll.textContent.includes('掷骰子') && shown(roll));
+}"""
+
+
+def wait_your_turn(page: Page, timeout: float | None = None) -> None:
+    """Wait until the player may roll, or the result shows (after the computer's turn), checked
+    at every frame (see ``wait_shown``)."""
+    page.wait_for_function(_YOUR_TURN, timeout=timeout)
+
+
 def wait_scored(page: Page, key: str) -> None:
     """Wait until the player's box ``key`` is filled. After the zero question is confirmed the
     score is sent only once the dialog's close event has run, a task later: until then the
     table still reads idle, and a check of it would race the score."""
-    page.wait_for_selector(f"#sheet button.box.filled[data-box='{key}']", state="attached")
+    wait_shown(page, f"#sheet button.box.filled[data-box='{key}']", attached=True)
 
 
 class Table:
@@ -286,7 +324,7 @@ class Table:
         self.page.get_by_role("button", name=difficulty, exact=True).click()
         self.page.get_by_role("button", name=first, exact=True).click()
         self.page.get_by_role("button", name="开始游戏").click()
-        self.page.wait_for_selector("#game:not([hidden])")
+        wait_shown(self.page, "#game:not([hidden])")
 
     def start_single(self) -> None:
         """Choose 单人挑战 and start; wait until the table is shown and idle."""
@@ -297,7 +335,7 @@ class Table:
     def wait_idle(self) -> None:
         """Wait until the table is visible and no request is in flight (``data-busy``: the page
         keeps ``aria-busy`` off the table, whose live status must speak meanwhile)."""
-        self.page.wait_for_selector("#game:not([hidden])[data-busy='false']")
+        wait_shown(self.page, "#game:not([hidden])[data-busy='false']")
 
     # Reading ------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from tests.browser.support import (
     hold_the_computer_turn,
     requests_to,
     resume_saved,
+    wait_your_turn,
 )
 from tests.gameplay import COMPUTER, PLAYER, vs_final_turn
 from yahtzee.codec import to_json
@@ -32,7 +33,6 @@ from yahtzee.rules import Box
 
 pytestmark = pytest.mark.browser
 
-YOUR_TURN = "#roll-btn:has-text('掷骰子'):not([disabled]), #result-dialog[open]"
 LEVELS = {"入门": "beginner", "普通": "normal", "高手": "expert"}
 RECORDS: dict[str, Any] = {
     "version": 1,
@@ -286,10 +286,10 @@ def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first
                     assert table.saved_game().turn.rolls_used == 1
                     poke(table, sent)
                 gate.release()  # the rest of its turn
-                page.wait_for_selector(YOUR_TURN)
+                wait_your_turn(page)
                 gate.closed = True  # hold the first step of its next turn
             else:
-                page.wait_for_selector(YOUR_TURN)
+                wait_your_turn(page)
                 table.wait_idle()
                 check_top_bar(table, PLAYER)
                 assert table.text("#round") == f"第 {round_no} / 13 回合"
@@ -333,7 +333,7 @@ def test_the_computer_waits_behind_an_open_dialog(open_table: OpenTable) -> None
     page.locator("#confirm-cancel").click()
     gate.wait_held()
     gate.release()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     game = table.saved_game()
     assert game.round == 1 and len(game.sides[1].log) == 1
 
@@ -374,7 +374,7 @@ def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable
     assert table.saved_game().current == COMPUTER
     gate.closed = False
     page.get_by_role("button", name="继续上次没打完的一局").click()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     game = table.saved_game()
     assert game.round == 2 and game.current == PLAYER
@@ -384,7 +384,7 @@ def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable
     # And the game goes on.
     table.roll()
     table.score(table.best_box())
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     assert table.saved_game().round == 3
 
 
@@ -453,7 +453,7 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
     table = open_table()
     page = table.page
     table.start_vs("高手", "电脑先")
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     saved = table.saved_game()
     page.get_by_role("button", name="回大厅").click()
