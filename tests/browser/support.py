@@ -515,15 +515,25 @@ def best_paying(game: Game) -> Roll | Score:
     return Score(max(offered, key=lambda box: (offered[box], -BOX_KEYS.index(box.value))))
 
 
-def to_last_turn(table: Table, play: Callable[[Game], Roll | Score] = best_paying) -> Game:
-    """Play the page's single game on to the start of its last turn here, each step as ``play``
-    chooses, on the game's own dice record (the test server's key is ``TEST_KEY``), then resume
-    it in the page: the turns a test needs played, without clicking through them."""
-    game = table.saved_game()
-    assert game.mode is Mode.SINGLE and game.record is not None
+def played_on(
+    game: Game, to_round: int, play: Callable[[Game], Roll | Score] = best_paying
+) -> Game:
+    """``game`` played on here to the start of round ``to_round`` (its first seat to act, before
+    any roll), every seat's steps, the computers' too, as ``play`` chooses, on the game's own
+    dice record (the test server's key is ``TEST_KEY``): a legal game the server goes on with."""
+    assert game.record is not None and game.round <= to_round <= 13
     records = DiceRecords(TEST_KEY)
-    while game.round < 13:
+    while game.round < to_round:
         game = game.apply(play(game), records)
+    return game
+
+
+def to_last_turn(table: Table, play: Callable[[Game], Roll | Score] = best_paying) -> Game:
+    """Play the page's single game on to the start of its last turn here (``played_on``), then
+    resume it in the page: the turns a test needs played, without clicking through them."""
+    game = table.saved_game()
+    assert game.mode is Mode.SINGLE
+    game = played_on(game, 13, play)
     resume_saved(table, game)
     return game
 
