@@ -9,8 +9,9 @@ service worker). Tests that need particular dice still get them: a saved game re
 answered by ``install_roll``, or a record passed to the API.
 
 Every page opened through ``open_table`` is guarded: a request to any host other than loopback
-is recorded and aborted, and uncaught script errors or console errors (CSP violations included)
-are recorded; the test fails at teardown if either list is not empty (docs/behaviours.md P1).
+fails (the browser sends it to a port that refuses it) and is recorded, and uncaught script
+errors or console errors (CSP violations included) are recorded; the test fails at teardown if
+either list is not empty (docs/behaviours.md P1).
 
 Pages open with ``?fast=1`` unless a test passes another ``query``: a test-only switch (off by
 default; see the top of static/js/main.js) that turns animations off and cuts the computer's
@@ -39,6 +40,7 @@ from tests.browser.support import (
     Table,
     count_sounds,
     launch_chromium,
+    refusing_port,
 )
 from yahtzee.solver import Table as SolverTable
 from yahtzee.winprob.tables import WinTables
@@ -74,10 +76,11 @@ def server_url(app_server: ServerThread, request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the session (of this worker, under pytest-xdist)."""
+    """One headless Chromium for the session (of this worker, under pytest-xdist); its requests
+    to other hosts go to a port that refuses them (see ``Guard``)."""
     _need_chromium()
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
+    with refusing_port() as dead_end, sync_playwright() as playwright:
+        chromium = launch_chromium(playwright, other_hosts_via=dead_end)
         yield chromium
         chromium.close()
 

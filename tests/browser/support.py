@@ -20,14 +20,22 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 from urllib.parse import urlparse
 
 import uvicorn
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    ProxySettings,
+    Request,
+    Route,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.gameplay import TEST_KEY
@@ -188,31 +196,50 @@ def requests_to(table: Table, *paths: str) -> list[str]:
     return sent
 
 
-def launch_chromium(playwright: Playwright) -> Browser:
-    """Debian's Chromium (``CHROMIUM``), headless, with the background services switched off."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+@contextlib.contextmanager
+def refusing_port() -> Iterator[int]:
+    """A loopback port that refuses every connection (bound, never listening), while open."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        yield port
+
+
+def launch_chromium(playwright: Playwright, *, other_hosts_via: int | None = None) -> Browser:
+    """Debian's Chromium (``CHROMIUM``), headless, with the background services switched off.
+
+    ``other_hosts_via``: a ``refusing_port`` that every request to a host other than loopback
+    is sent to as to a proxy, so it fails at once and goes nowhere (``Guard`` records it)."""
+    proxy: ProxySettings | None = None
+    if other_hosts_via is not None:
+        proxy = {"server": f"http://127.0.0.1:{other_hosts_via}", "bypass": ",".join(LOOPBACK)}
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=proxy
+    )
 
 
 @dataclass
 class Guard:
-    """What a page did that it must not: requests to other hosts, script errors."""
+    """What a page did that it must not: requests to other hosts, script errors.
+
+    Its context's browser must be launched with ``other_hosts_via``: there a request to another
+    host fails, and the guard records it from the failure. Nothing is routed, so the page's own
+    requests never wait on the driver or on this process (routing every request through a
+    handler here cost a page load ~0.35 CPU-seconds more)."""
 
     external: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def route(self, route: Route) -> None:
-        """Let loopback requests through; record and abort everything else."""
-        url = route.request.url
-        parsed = urlparse(url)
+    def failed(self, request: Request) -> None:
+        """Record a failed request to another host (a failed one to loopback is a test's own
+        business: an aborted route, a server stopped on purpose)."""
+        parsed = urlparse(request.url)
         if parsed.scheme in ("http", "https", "ws", "wss") and parsed.hostname not in LOOPBACK:
-            self.external.append(url)
-            route.abort()
-        else:
-            route.continue_()
+            self.external.append(request.url)
 
     def watch(self, context: BrowserContext) -> None:
-        """Route every request of ``context`` through the guard."""
-        context.route("**/*", self.route)
+        """Record the requests of ``context`` to other hosts."""
+        context.on("requestfailed", self.failed)
 
     def watch_page(self, page: Page) -> None:
         """Record uncaught exceptions and console errors (failed 4xx loads aside)."""
@@ -226,11 +253,49 @@ class Guard:
         page.on("console", console)
 
 
+# Whether the first element matching a CSS selector is there (and visible, as Playwright means
+# it: no display:none or visibility:hidden on the way up, and a box of some size).
+_SHOWN = """([selector, visible]) => {
+  const element = document.querySelector(selector);
+  if (!element || !visible) return !!element;
+  const box = element.getBoundingClientRect();
+  return element.checkVisibility({visibilityProperty: true}) && box.width > 0 && box.height > 0;
+}"""
+
+
+def wait_shown(
+    page: Page, selector: str, *, attached: bool = False, timeout: float | None = None
+) -> None:
+    """``page.wait_for_selector`` (visible, or only ``attached``) for a CSS selector, checked at
+    every frame: Playwright's own wait looks again after 20, 50, 100, 100 and then every 500 ms,
+    so a change 300 ms away was seen 770 ms after the start."""
+    page.wait_for_function(_SHOWN, arg=[selector, not attached], timeout=timeout)
+
+
+# The player may act (「掷骰子」 enabled), or the game is over (the result is open).
+_YOUR_TURN = """() => {
+  const shown = (element) => {
+    const box = element.getBoundingClientRect();
+    return element.checkVisibility({visibilityProperty: true}) && box.width > 0 && box.height > 0;
+  };
+  const roll = document.getElementById('roll-btn');
+  const result = document.getElementById('result-dialog');
+  return (result.open && shown(result)) ||
+    (!roll.disabled && roll.textContent.includes('掷骰子') && shown(roll));
+}"""
+
+
+def wait_your_turn(page: Page, timeout: float | None = None) -> None:
+    """Wait until the player may roll, or the result shows (after the computer's turn), checked
+    at every frame (see ``wait_shown``)."""
+    page.wait_for_function(_YOUR_TURN, timeout=timeout)
+
+
 def wait_scored(page: Page, key: str) -> None:
     """Wait until the player's box ``key`` is filled. After the zero question is confirmed the
     score is sent only once the dialog's close event has run, a task later: until then the
     table still reads idle, and a check of it would race the score."""
-    page.wait_for_selector(f"#sheet button.box.filled[data-box='{key}']", state="attached")
+    wait_shown(page, f"#sheet button.box.filled[data-box='{key}']", attached=True)
 
 
 class Table:
@@ -259,7 +324,7 @@ class Table:
         self.page.get_by_role("button", name=difficulty, exact=True).click()
         self.page.get_by_role("button", name=first, exact=True).click()
         self.page.get_by_role("button", name="开始游戏").click()
-        self.page.wait_for_selector("#game:not([hidden])")
+        wait_shown(self.page, "#game:not([hidden])")
 
     def start_single(self) -> None:
         """Choose 单人挑战 and start; wait until the table is shown and idle."""
@@ -270,7 +335,7 @@ class Table:
     def wait_idle(self) -> None:
         """Wait until the table is visible and no request is in flight (``data-busy``: the page
         keeps ``aria-busy`` off the table, whose live status must speak meanwhile)."""
-        self.page.wait_for_selector("#game:not([hidden])[data-busy='false']")
+        wait_shown(self.page, "#game:not([hidden])[data-busy='false']")
 
     # Reading ------------------------------------------------------------------------------
 
@@ -450,15 +515,25 @@ def best_paying(game: Game) -> Roll | Score:
     return Score(max(offered, key=lambda box: (offered[box], -BOX_KEYS.index(box.value))))
 
 
-def to_last_turn(table: Table, play: Callable[[Game], Roll | Score] = best_paying) -> Game:
-    """Play the page's single game on to the start of its last turn here, each step as ``play``
-    chooses, on the game's own dice record (the test server's key is ``TEST_KEY``), then resume
-    it in the page: the turns a test needs played, without clicking through them."""
-    game = table.saved_game()
-    assert game.mode is Mode.SINGLE and game.record is not None
+def played_on(
+    game: Game, to_round: int, play: Callable[[Game], Roll | Score] = best_paying
+) -> Game:
+    """``game`` played on here to the start of round ``to_round`` (its first seat to act, before
+    any roll), every seat's steps, the computers' too, as ``play`` chooses, on the game's own
+    dice record (the test server's key is ``TEST_KEY``): a legal game the server goes on with."""
+    assert game.record is not None and game.round <= to_round <= 13
     records = DiceRecords(TEST_KEY)
-    while game.round < 13:
+    while game.round < to_round:
         game = game.apply(play(game), records)
+    return game
+
+
+def to_last_turn(table: Table, play: Callable[[Game], Roll | Score] = best_paying) -> Game:
+    """Play the page's single game on to the start of its last turn here (``played_on``), then
+    resume it in the page: the turns a test needs played, without clicking through them."""
+    game = table.saved_game()
+    assert game.mode is Mode.SINGLE
+    game = played_on(game, 13, play)
     resume_saved(table, game)
     return game
 

@@ -23,6 +23,7 @@ from tests.browser.support import (
     install_roll,
     resume_saved,
     wait_scored,
+    wait_your_turn,
 )
 from tests.gameplay import COMPUTER
 from yahtzee.game import Difficulty, First, Game, Mode, Roll, Score
@@ -30,7 +31,6 @@ from yahtzee.rules import BOXES, Box
 
 pytestmark = pytest.mark.browser
 
-YOUR_TURN = "#roll-btn:has-text('掷骰子'):not([disabled]), #result-dialog[open]"
 
 # Every text the visually hidden live region is given, in order.
 SAID = """() => {
@@ -319,7 +319,7 @@ def test_the_status_is_written_only_when_it_changes_and_is_never_held_busy(
     gate.wait_held()
     assert table.status() == "电脑思考中…"
     gate.release()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     assert page.evaluate("window.__writes") > writes + 3
     assert page.evaluate("window.__busyLive") == []
 
@@ -380,7 +380,7 @@ def test_the_computer_turn_is_announced(open_table: OpenTable) -> None:
     gate.wait_held()
     assert said(page) == ["电脑掷出 " + " ".join(str(face) for face in table.dice())]
     gate.release()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     *rolls, scored = said(page)
     for line in rolls[1:]:
@@ -480,7 +480,7 @@ def test_the_focus_comes_back_after_the_computer_turn(table: Table) -> None:
     gate.wait_held()  # the computer's turn: nothing of the player's can be pressed
     assert focused(page) == "BODY"
     gate.release()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     expect_focus(page, "#roll-btn")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import OpenTable, Table, resume_saved
+from tests.browser.support import OpenTable, Table, resume_saved, to_last_turn
 from tests.gameplay import COMPUTER, make_records, random_game
 from yahtzee.game import Game
 from yahtzee.terms import glossary
@@ -19,10 +19,11 @@ RESULT = "#result-dialog[open]"
 
 
 def play_out(table: Table) -> None:
-    """Play every turn of a single game: roll once, score the best box."""
-    for _ in range(13):
-        table.roll()
-        table.score(table.best_box(), confirm=True)
+    """Play a single game to its end: one roll a turn, the best box; all but the last turn here
+    on the game's own dice (``to_last_turn``), the last in the page."""
+    to_last_turn(table)
+    table.roll()
+    table.score(table.best_box(), confirm=True)
     table.page.wait_for_selector(RESULT)
 
 

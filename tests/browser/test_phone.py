@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.support import BOX_KEYS, SEEN_TOUR, Guard, OpenTable, Table
+from tests.browser.support import (
+    BOX_KEYS,
+    SEEN_TOUR,
+    Guard,
+    OpenTable,
+    Table,
+    played_on,
+    wait_scored,
+)
+from yahtzee.codec import to_json
 
 pytestmark = pytest.mark.browser
 
@@ -165,20 +174,38 @@ def test_a_phone_held_sideways_at_load_and_turned_mid_turn(
         assert page.locator("#roll-btn").bounding_box()["y"] >= 0  # type: ignore[index]
 
 
-def test_a_whole_game_by_taps_on_the_smallest_phone(open_table: OpenTable) -> None:
+def tap_turn(table: Table) -> None:
+    """One turn by taps: roll, check the whole turn is on the screen, tap the best box."""
+    page = table.page
+    page.locator("#roll-btn").tap()
+    table.wait_idle()
+    assert_turn_on_screen(table, 360, 640)
+    key = table.best_box()
+    table.box(key).tap()
+    if page.evaluate("() => document.getElementById('confirm-dialog').open"):
+        page.locator("#confirm-ok").tap()
+    wait_scored(page, key)
+
+
+def test_a_game_by_taps_on_the_smallest_phone(open_table: OpenTable) -> None:
+    """The first two turns and the last three of a game by taps, each whole on a 360×640 screen
+    (the turns between are played on the game's own dice here, and the game resumed by a tap):
+    the sheet as it starts, and as it is near the end, its boxes filled and its sums grown."""
     table = open_table(width=360, height=640, touch=True)
     page = table.page
     start(table, "single")
-    for turn in range(13):
-        page.locator("#roll-btn").tap()
+    for _ in range(2):
+        tap_turn(table)
         table.wait_idle()
-        assert_turn_on_screen(table, 360, 640)
-        key = table.best_box()
-        table.box(key).tap()
-        if page.evaluate("() => document.getElementById('confirm-dialog').open"):
-            page.locator("#confirm-ok").tap()
-        page.wait_for_selector(f"#sheet button.box.filled[data-box='{key}']", state="attached")
-        if turn < 12:
+    game = played_on(table.saved_game(), 11)
+    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
+    table.reload()
+    page.get_by_role("button", name="继续上次没打完的一局").tap()
+    table.wait_idle()
+    for turn in range(11, 14):
+        assert table.text("#round") == f"第 {turn} / 13 回合"
+        tap_turn(table)
+        if turn < 13:
             table.wait_idle()
     page.wait_for_selector("#result-dialog[open]")
     assert_thumb_sized(table)

@@ -1,9 +1,11 @@
-"""Whole games in the page, by mouse and by keyboard
-(docs/behaviours.md D1–D3, S1–S4, T1, E1–E3, K1).
+"""Games in the page, by mouse and by keyboard (docs/behaviours.md D1–D3, S1–S4, T1, E1–E3, K1).
 
 Every preview the page shows is checked against the rules engine (``yahtzee.rules.choices``) for
 the dice on screen and the sheet the page saved, so the page can only pass by drawing the
-server's snapshot faithfully.
+server's snapshot faithfully. The game by mouse is played whole; the game by keyboard plays its
+first turn and its last three by keys alone (the turns between on its own dice here), which
+takes every kind of keyboard step there is: starting and resuming, rolling, holding, scoring,
+and the result.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import BOX_KEYS, OpenTable, Table
+from tests.browser.support import BOX_KEYS, OpenTable, Table, played_on
+from yahtzee.codec import to_json
 from yahtzee.rules import Box, choices
 
 pytestmark = pytest.mark.browser
@@ -141,7 +144,7 @@ def play_turn_by_keyboard(table: Table) -> None:
     table.wait_idle()
 
 
-def test_whole_game_by_keyboard(open_table: OpenTable) -> None:
+def test_a_game_by_keyboard(open_table: OpenTable) -> None:
     table = open_table()
     page = table.page
     # A best score no game can beat: this game must not claim a new record.
@@ -153,7 +156,17 @@ def test_whole_game_by_keyboard(open_table: OpenTable) -> None:
     page.keyboard.press("Enter")
     table.wait_idle()
     page.wait_for_selector("#game[data-shortcuts='on']")
-    for turn in range(1, 14):
+    assert table.text("#round") == "第 1 / 13 回合"
+    play_turn_by_keyboard(table)
+    # Turns 2 to 10 on the game's own dice here; the page resumes it from the lobby by keys.
+    game = played_on(table.saved_game(), 11)
+    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
+    table.reload()
+    page.get_by_role("button", name="继续上次没打完的一局").focus()
+    page.keyboard.press("Enter")
+    table.wait_idle()
+    page.wait_for_selector("#game[data-shortcuts='on']")
+    for turn in range(11, 14):
         assert table.text("#round") == f"第 {turn} / 13 回合"
         play_turn_by_keyboard(table)
     dialog = page.locator("#result-dialog")

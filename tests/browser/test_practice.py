@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.support import OpenTable, Table
+from tests.browser.support import OpenTable, Table, wait_shown
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def choose_practice(table: Table, theme: str | None = None, *, touch: bool = Fal
 
 
 def wait_question(page: Page) -> None:
-    page.wait_for_selector("#practice[data-answered='false']")
+    wait_shown(page, "#practice[data-answered='false']")
     page.wait_for_function(
         "!document.querySelector('#practice .roll').disabled"
         " || document.querySelector('#practice [data-practice-box]:not(:disabled)')"
@@ -49,7 +49,7 @@ def answer_and_read(page: Page, act: Any) -> dict[str, Any]:
     with page.expect_response(lambda r: r.url.endswith("/api/practice/grade")) as info:
         act()
     graded: dict[str, Any] = info.value.json()
-    page.wait_for_selector("#practice[data-answered='true'] .practice-feedback:not([hidden])")
+    wait_shown(page, "#practice[data-answered='true'] .practice-feedback:not([hidden])")
     return graded
 
 

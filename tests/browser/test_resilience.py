@@ -17,6 +17,7 @@ from tests.browser.support import (
     Table,
     hold_the_computer_turn,
     requests_to,
+    wait_your_turn,
 )
 from tests.gameplay import COMPUTER, PLAYER, make_records
 from yahtzee.codec import to_json
@@ -26,7 +27,6 @@ from yahtzee.rules import Box
 pytestmark = pytest.mark.browser
 
 TAB_NOTICE = "这局游戏已在另一个标签页打开"
-YOUR_TURN = "#roll-btn:has-text('掷骰子'):not([disabled]), #result-dialog[open]"
 
 # localStorage that is full: every write throws QuotaExceededError until the page sets
 # window.__storageFull = false (space freed).
@@ -314,7 +314,7 @@ def test_storage_unavailable_still_plays(open_table: OpenTable, how: str) -> Non
     table.roll()
     key = table.best_box()
     table.score(key)
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     assert table.text("#round") == "第 2 / 13 回合"
     page.get_by_role("button", name="回大厅").click()
@@ -335,7 +335,7 @@ def test_server_restart_mid_game_loses_nothing(open_table: OpenTable, tmp_path: 
         table.roll()
         first_box = table.best_box()
         table.score(first_box)
-        page.wait_for_selector(YOUR_TURN)
+        wait_your_turn(page)
         table.wait_idle()
         table.roll()
         faces = table.dice()
@@ -352,7 +352,7 @@ def test_server_restart_mid_game_loses_nothing(open_table: OpenTable, tmp_path: 
         server = ServerProcess(tmp_path / "second.log", seed=7, port=server.port)
         server.wait_ready()
         table.score(second_box)
-        page.wait_for_selector(YOUR_TURN)
+        wait_your_turn(page)
         table.wait_idle()
         game = table.saved_game()
         assert game.round == 3 and game.current == PLAYER
@@ -377,7 +377,7 @@ def test_a_failed_computer_step_waits_for_the_player(table: Table) -> None:
     assert table.status() == "电脑这一步没走成，点「让电脑继续」"
     assert table.storage("yahtzee.game") == saved
     page.locator("#roll-btn").click()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     assert table.message() == ""  # the step went through: the network line went with it
     game = table.saved_game()
@@ -430,6 +430,6 @@ def test_a_failed_restart_in_the_computer_turn_offers_to_go_on(open_table: OpenT
     )
     page.unroute("**/api/new")
     page.get_by_role("button", name="让电脑继续").click()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     assert table.arrow() == [PLAYER]

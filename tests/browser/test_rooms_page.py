@@ -1,7 +1,10 @@
 """好友房 in the browser: two phones (two browser contexts, each its own storage) make and join a
-room from its link, and play a whole game to the end, each acting only for its own seat and
-seeing the other's turns live: on one server (the SQLite store), and on two replicas sharing a
-Redis server, a phone on each. A dropped connection is shown and heals by itself."""
+room from its link, and play a game to the end, each acting only for its own seat and seeing the
+other's turns live: on one server (the SQLite store), a whole game by taps; and on two replicas
+sharing a Redis server, a phone on each, the first round and the last two by taps, the rounds
+between played by the same seats through the API (with the tokens the phones keep), every turn
+still reaching both phones through their streams. A dropped connection is shown and heals by
+itself."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import os
 import re
 import subprocess
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -16,7 +20,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.support import OpenTable, Table, free_port
 from tests.rooms.conftest import start_redis, stop_redis
-from tests.rooms.support import start_replica, stop_replica
+from tests.rooms.support import call, start_replica, stop_replica
+from tests.rooms.support import play_turn as api_turn
 
 TURN_TIMEOUT_MS = 20_000
 
@@ -69,10 +74,35 @@ def play_turn(page: Page) -> None:
     idle(page)
 
 
-def play_to_the_end(host: Table, guest: Table) -> None:
+def revision_at_least(page: Page, revision: int) -> None:
+    """Wait until the phone has drawn the room at ``revision`` or later."""
+    page.wait_for_function(
+        "n => Number(document.getElementById('room').dataset.revision) >= n",
+        arg=revision,
+        timeout=TURN_TIMEOUT_MS,
+    )
+
+
+def play_through_the_api(phone: Table, code: str) -> int:
+    """Play the turn of ``phone``'s seat through the API with the token the phone keeps (on the
+    phone's own server); the room's revision after it."""
+    token = phone.page.evaluate(
+        "code => JSON.parse(localStorage.getItem('yahtzee.rooms')).seats[code].token", code
+    )
+    status, room = call(phone.base_url, "GET", f"/api/rooms/{code}", token=token)
+    assert status == 200, room
+    room = api_turn(phone.base_url, code, token, room)
+    revision: int = room["revision"]
+    return revision
+
+
+def play_to_the_end(
+    host: Table, guest: Table, code: str, *, through_the_api: range = range(0)
+) -> None:
     """Start the room the two phones sit in and play it to the end, each phone acting only on
-    its own turns and seeing the other's through its stream; both then show the result and keep
-    the game in their history."""
+    its own turns (by taps, or through the API in the rounds ``through_the_api``) and seeing the
+    other's through its stream; both then show the result and keep the game in their
+    history."""
     host.page.get_by_role("button", name="开始游戏").click()
     phones = (host.page, guest.page)
     for page in phones:
@@ -99,12 +129,19 @@ def play_to_the_end(host: Table, guest: Table) -> None:
         assert len(acting) == 1, "exactly one phone acts at a time"
         waiting = next(page for page in phones if page is not acting[0])
         expect(waiting.locator("#room [data-room='roll']")).to_be_disabled()
-        play_turn(acting[0])
+        if turns // 2 + 1 in through_the_api:
+            # Both phones see the turn through their streams.
+            phone = host if acting[0] is host.page else guest
+            revision = play_through_the_api(phone, code)
+            for page in phones:
+                revision_at_least(page, revision)
+        else:
+            play_turn(acting[0])
+            # The other phone sees the turn through its stream.
+            drawn = acting[0].locator("#room").get_attribute("data-revision")
+            expect(waiting.locator("#room")).to_have_attribute("data-revision", drawn or "")
         turns += 1
         assert turns <= 26
-        # The other phone sees the turn through its stream.
-        revision = acting[0].locator("#room").get_attribute("data-revision")
-        expect(waiting.locator("#room")).to_have_attribute("data-revision", revision or "")
     assert turns == 26
 
     for page in phones:
@@ -136,30 +173,40 @@ def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
     expect(seats).to_have_count(2)  # the host sees the guest arrive, live
     expect(seats.nth(1)).to_contain_text("小红")
     expect(guest.page.locator(".room-waiting")).to_be_visible()  # only the host starts
-    play_to_the_end(host, guest)
+    play_to_the_end(host, guest, code)
 
 
 @pytest.fixture
 def replicas(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """Two server processes on one Redis server of this test's own."""
+    """Two server processes on one Redis server of this test's own, started side by side (each
+    takes seconds to load its tables). A test asks for it before ``open_table``, so its pages
+    are closed first and the servers have no stream left open to wait for when they stop."""
     redis = start_redis(tmp_path, port := free_port())
     env = {**os.environ, "YAHTZEE_REDIS_URL": f"redis://127.0.0.1:{port}/0"}
     started: list[subprocess.Popen[bytes]] = []
     try:
-        urls = []
-        for _ in range(2):
-            replica_port = free_port()
-            started.append(start_replica(replica_port, env))
-            urls.append(f"http://127.0.0.1:{replica_port}")
-        yield urls[0], urls[1]
+        ports = [free_port() for _ in range(2)]
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            starting = [pool.submit(start_replica, replica_port, env) for replica_port in ports]
+            failed = [future.exception() for future in starting]
+        started += [
+            future.result() for future, error in zip(starting, failed, strict=True) if error is None
+        ]
+        for error in failed:
+            if error is not None:
+                raise error
+        one, two = (f"http://127.0.0.1:{replica_port}" for replica_port in ports)
+        yield one, two
     finally:
+        for process in started:
+            process.terminate()  # both at once; stop_replica then waits for each
         for process in started:
             stop_replica(process)
         stop_redis(redis)
 
 
-def test_two_phones_on_two_replicas_play_a_whole_room_game(
-    open_table: OpenTable, replicas: tuple[str, str]
+def test_two_phones_on_two_replicas_play_a_room_game(
+    replicas: tuple[str, str], open_table: OpenTable
 ) -> None:
     one, two = replicas
     host = open_table(width=360, height=640, touch=True, base_url=one)
@@ -167,7 +214,7 @@ def test_two_phones_on_two_replicas_play_a_whole_room_game(
     code = create_room(host, "小明")
     join_room(guest, code, "小红")  # the link opened on the other replica
     expect(host.page.locator(".room-seat")).to_have_count(2)
-    play_to_the_end(host, guest)
+    play_to_the_end(host, guest, code, through_the_api=range(2, 12))
 
 
 def test_a_dropped_connection_is_shown_and_heals(open_table: OpenTable) -> None:
@@ -192,7 +239,7 @@ def test_a_dropped_connection_is_shown_and_heals(open_table: OpenTable) -> None:
 
 
 def test_a_computer_plays_and_a_person_away_is_stood_in_for(
-    open_table: OpenTable, replicas: tuple[str, str]
+    replicas: tuple[str, str], open_table: OpenTable
 ) -> None:
     # The replicas run the tests' quick times: a computer moves in a tenth of a second, and a
     # person away through their turn is stood in for after about a second.

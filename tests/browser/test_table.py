@@ -1,5 +1,5 @@
-"""和朋友玩 · 同一台设备 in the page: whole tables played to the end, by touch on a 360×640 phone
-and by keyboard at 1280×800 (docs/behaviours.md, the table's seats).
+"""和朋友玩 · 同一台设备 in the page: tables played to the end, by touch on a 360×640 phone and by
+keyboard at 1280×800 (docs/behaviours.md, the table's seats).
 
 A table of two people and a 普通 computer, and a table of four seats, are set up in the lobby's
 seat editor and played to the end at test speed (``?fast=1``). Each person's turn checks that
@@ -7,16 +7,25 @@ the seat in turn is plainly shown (its name at its column, the strip on a phone)
 buttons are its column's; a recorder in the page notes every 「轮到 …」 hand-over. At the end the
 result ranks the seats by the server's places, each person has a 复盘 of their own seat, the
 history keeps the table with its seats, and 「再来一局」 keeps the same table.
+
+One table (two people and a computer, by touch) is played whole in the page. The others play
+their first round in the page, the rounds up to the last two are played here on the game's own
+dice (``support.played_on``), and the page resumes the table, by touch or by key, and plays
+those two rounds to the end: every kind of step (a person's roll and box, a zero to confirm, a
+computer's turn, a hand-over, the result) is still taken by touch and by keyboard, at both
+tables, without 13 rounds of each.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import OpenTable, Table
+from tests.browser.support import OpenTable, Table, played_on
+from yahtzee.codec import to_json
 
 pytestmark = pytest.mark.browser
 
@@ -116,20 +125,51 @@ def play_turn(table: Table, seats: tuple[tuple[str, str], ...], *, touch: bool) 
     )
 
 
-def play_to_end(table: Table, seats: tuple[tuple[str, str], ...], *, touch: bool) -> list[str]:
-    """Play every person's turn until the result shows; the names 「轮到 …」 showed, in order."""
+def play_to_end(
+    table: Table,
+    seats: tuple[tuple[str, str], ...],
+    *,
+    touch: bool,
+    rounds: tuple[int, int] = (1, 13),
+) -> list[str]:
+    """Play every person's turn of ``rounds`` (the first and the last, from the start of the
+    first) until the result shows, or the next round starts; the names 「轮到 …」 showed, in
+    order."""
     page = table.page
+    first, last = rounds
     people_turns = 0
     while True:
         page.wait_for_function(READY)
         if page.evaluate("() => document.getElementById('result-dialog').open"):
             break
+        if table.saved_game().round > last:
+            break
         play_turn(table, seats, touch=touch)
         people_turns += 1
     people = [name for name, player in seats if player == "human"]
-    assert people_turns == 13 * len(people)
+    assert people_turns == (last - first + 1) * len(people)
     handovers: list[str] = page.evaluate("window.__handovers")
     return handovers
+
+
+def resume_near_the_end(
+    table: Table, seats: tuple[tuple[str, str], ...], *, touch: bool
+) -> list[str]:
+    """Play the table's first round in the page, the rounds up to the last two here, then
+    resume it from the lobby (by touch or by key) and play those two to the end in the page;
+    the hand-overs of each part, checked."""
+    page = table.page
+    names = play_to_end(table, seats, touch=touch, rounds=(1, 1))
+    check_handovers(names, seats, rounds=1, then_next=True)  # the second round's first too
+    game = played_on(table.saved_game(), 12)
+    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
+    table.reload()
+    page.evaluate(HANDOVERS)
+    expect(page.locator("#resume-detail")).to_contain_text("、".join(name for name, _ in seats))
+    press(table, "#resume-btn", touch=touch)
+    names = play_to_end(table, seats, touch=touch, rounds=(12, 13))
+    check_handovers(names, seats, rounds=2)
+    return names
 
 
 def check_result(table: Table, seats: tuple[tuple[str, str], ...], *, touch: bool) -> None:
@@ -182,29 +222,42 @@ def check_result(table: Table, seats: tuple[tuple[str, str], ...], *, touch: boo
     assert table.text("#round") == "第 1 / 13 回合"
 
 
-def expected_handovers(seats: tuple[tuple[str, str], ...]) -> list[str]:
-    """Every person's turn but the game's first begins with 「轮到 …」 (the first seat starts)."""
-    people_in_order = [name for name, player in seats if player == "human"] * 13
-    return people_in_order[1:]
+def expected_handovers(
+    seats: tuple[tuple[str, str], ...], rounds: int = 13, *, then_next: bool = False
+) -> list[str]:
+    """Every person's turn of ``rounds`` but the first played begins with 「轮到 …」 (the first
+    seat starts), and ``then_next``: so does the first person's turn of the round after."""
+    people = [name for name, player in seats if player == "human"]
+    return (people * rounds)[1:] + people[:1] * then_next
 
 
-def check_handovers(names: list[str], seats: tuple[tuple[str, str], ...]) -> None:
+def check_handovers(
+    names: list[str],
+    seats: tuple[tuple[str, str], ...],
+    rounds: int = 13,
+    *,
+    then_next: bool = False,
+) -> None:
     """The hand-overs named the people in their order (the very first turn may have one too)."""
-    expected = expected_handovers(seats)
+    expected = expected_handovers(seats, rounds, then_next=then_next)
     assert names in (expected, [seats[0][0], *expected])
 
 
-@pytest.mark.parametrize("seats", [THREE, FOUR], ids=["two-people-and-normal", "four-seats"])
+@pytest.mark.parametrize(
+    ("seats", "whole"), [(THREE, True), (FOUR, False)], ids=["two-people-and-normal", "four-seats"]
+)
 def test_a_table_played_to_the_end_by_touch_on_a_phone(
-    open_table: OpenTable, seats: tuple[tuple[str, str], ...]
+    open_table: OpenTable, seats: tuple[tuple[str, str], ...], whole: bool
 ) -> None:
     table = open_table(width=360, height=640, touch=True)
     page = table.page
     page.evaluate(HANDOVERS)
     set_table(table, seats, touch=True)
     fits_the_phone(page, len(seats))
-    names = play_to_end(table, seats, touch=True)
-    check_handovers(names, seats)
+    if whole:
+        check_handovers(play_to_end(table, seats, touch=True), seats)
+    else:
+        resume_near_the_end(table, seats, touch=True)
     check_result(table, seats, touch=True)
 
 
@@ -221,8 +274,7 @@ def test_a_table_played_to_the_end_by_keyboard(
     expect(page.locator("#seat-strip")).to_be_hidden()
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= 1280, f"the sheet of {len(seats)} seats runs {wide - 1280} px past the screen"
-    names = play_to_end(table, seats, touch=False)
-    check_handovers(names, seats)
+    resume_near_the_end(table, seats, touch=False)
     check_result(table, seats, touch=False)
 
 

@@ -1,6 +1,7 @@
 """人机对战 in the page (docs/behaviours.md L2, C1–C3, T1, S1, E1–E3, T5, K1).
 
-Whole games against each difficulty and each starting order run at test speed (``?fast=1``).
+Games against each difficulty and each starting order run at test speed (``?fast=1``): one
+whole, two from their start and near their end (``test_a_game_against_the_computer``).
 A ``ComputerGate`` holds the page's requests for a computer step, so a test can stop the
 computer in the middle of its turn and check what the page shows and that the player's clicks
 and keys do nothing then. A recorder in the page logs every visible change (held dice, the
@@ -23,8 +24,10 @@ from tests.browser.support import (
     OpenTable,
     Table,
     hold_the_computer_turn,
+    played_on,
     requests_to,
     resume_saved,
+    wait_your_turn,
 )
 from tests.gameplay import COMPUTER, PLAYER, vs_final_turn
 from yahtzee.codec import to_json
@@ -32,7 +35,6 @@ from yahtzee.rules import Box
 
 pytestmark = pytest.mark.browser
 
-YOUR_TURN = "#roll-btn:has-text('掷骰子'):not([disabled]), #result-dialog[open]"
 LEVELS = {"入门": "beginner", "普通": "normal", "高手": "expert"}
 RECORDS: dict[str, Any] = {
     "version": 1,
@@ -222,9 +224,10 @@ def check_records(table: Table, level: str, mine: int, computer: int) -> None:
     assert line.inner_text() == f"{wins} 胜 {losses} 负 {draws} 平 · 最高 {entry['best']}"
 
 
-def check_computer_turns(log: list[dict[str, Any]]) -> None:
-    """The recorded computer turns (C1): dice lifted one at a time, every box shown highlighted
-    with its points before they are written, the status saying the computer is playing."""
+def check_computer_turns(log: list[dict[str, Any]], turns: int) -> None:
+    """The recorded computer turns (C1), ``turns`` of them: dice lifted one at a time, every box
+    shown highlighted with its points before they are written, the status saying the computer
+    is playing."""
     scored = 0
     lifted_several = False
     for at in range(1, len(log)):
@@ -243,16 +246,65 @@ def check_computer_turns(log: list[dict[str, Any]]) -> None:
             later = next(e for e in log[at:] if not e["choosing"])
             assert later["computer"][row] == after["computer"][row]  # then written as shown
             scored += 1
-    assert scored == 13
+    assert scored == turns
     assert lifted_several
 
 
+def play_rounds(
+    table: Table, gate: ComputerGate, sent: list[str], rounds: range, *, hints: int = 0
+) -> None:
+    """Play ``rounds`` (from the start of the first): the computer's turns held at their first
+    step and checked (poked at rounds 1 and 13), the player's turns checked and played, with a
+    hint by the H key in each of the first ``hints`` rounds."""
+    page = table.page
+    starter = table.saved_game().starter
+    seen = False  # a computer turn played in this page (a resumed game's was played elsewhere)
+    for round_no in rounds:
+        for side in (starter, 1 - starter):
+            if side == COMPUTER:
+                gate.wait_held()  # its first step is on hold: the computer is "thinking"
+                check_top_bar(table, COMPUTER)
+                assert table.status() == "电脑思考中…"
+                if round_no in (1, 13):
+                    poke(table, sent)
+                    gate.release(close=True)  # its first roll shows, its next step waits
+                    gate.wait_held()
+                    assert table.saved_game().turn.rolls_used == 1
+                    poke(table, sent)
+                gate.release()  # the rest of its turn
+                wait_your_turn(page)
+                gate.closed = True  # hold the first step of its next turn
+                seen = True
+            else:
+                wait_your_turn(page)
+                table.wait_idle()
+                check_top_bar(table, PLAYER)
+                assert table.text("#round") == f"第 {round_no} / 13 回合"
+                # What the computer scored last stays said until the player rolls.
+                computer_log = table.saved_game().sides[COMPUTER].log
+                status = "点「掷骰子」开始"
+                if computer_log and seen:
+                    last = computer_log[-1]
+                    status = f"电脑刚登记「{last.box.zh}」{last.points} 分，轮到你了"
+                assert table.status() == status
+                assert table.dice() == [None] * 5
+                # Hints work as in single mode during the player's turns (3 per game).
+                play_player_turn(table, hint=round_no <= hints, reroll=round_no % 4 == 2)
+
+
 @pytest.mark.parametrize(
-    ("name", "first"),
-    [("入门", "我先"), ("普通", "电脑先"), ("高手", "随机")],
+    ("name", "first", "whole"),
+    [("入门", "我先", True), ("普通", "电脑先", False), ("高手", "随机", False)],
     ids=["beginner-me-first", "normal-computer-first", "expert-random"],
 )
-def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first: str) -> None:
+def test_a_game_against_the_computer(
+    open_table: OpenTable, name: str, first: str, whole: bool
+) -> None:
+    """A game against each difficulty, started from the lobby and played to the result. The
+    game against 入门 is played whole in the page; the others play their first two rounds and
+    their last two in the page, and the rounds between on the game's own dice here
+    (``support.played_on``; the page resumes the game from the lobby): their computer's turns
+    are checked where the page plays them, the first and the last included."""
     table = open_table()
     page = table.page
     level = LEVELS[name]
@@ -272,44 +324,25 @@ def test_whole_game_against_the_computer(open_table: OpenTable, name: str, first
     order = "我先" if starter == PLAYER else "电脑先"
     shown = f"随机：{order}" if first == "随机" else order
     assert table.text("#match") == f"{name}电脑 · {shown}"
-    hints_used = 0
-    for round_no in range(1, 14):
-        for side in (starter, 1 - starter):
-            if side == COMPUTER:
-                gate.wait_held()  # its first step is on hold: the computer is "thinking"
-                check_top_bar(table, COMPUTER)
-                assert table.status() == "电脑思考中…"
-                if round_no in (1, 13):
-                    poke(table, sent)
-                    gate.release(close=True)  # its first roll shows, its next step waits
-                    gate.wait_held()
-                    assert table.saved_game().turn.rolls_used == 1
-                    poke(table, sent)
-                gate.release()  # the rest of its turn
-                page.wait_for_selector(YOUR_TURN)
-                gate.closed = True  # hold the first step of its next turn
-            else:
-                page.wait_for_selector(YOUR_TURN)
-                table.wait_idle()
-                check_top_bar(table, PLAYER)
-                assert table.text("#round") == f"第 {round_no} / 13 回合"
-                # What the computer scored last stays said until the player rolls.
-                computer_log = table.saved_game().sides[COMPUTER].log
-                status = "点「掷骰子」开始"
-                if computer_log:
-                    last = computer_log[-1]
-                    status = f"电脑刚登记「{last.box.zh}」{last.points} 分，轮到你了"
-                assert table.status() == status
-                assert table.dice() == [None] * 5
-                # Hints work as in single mode during the player's turns (3 per game).
-                use = level == "beginner" and round_no <= 4
-                play_player_turn(table, hint=use and hints_used < 3, reroll=round_no % 4 == 2)
-                hints_used += use and hints_used < 3
+    if whole:
+        play_rounds(table, gate, sent, range(1, 14), hints=3 if level == "beginner" else 0)
+        check_computer_turns(page.evaluate("window.__log"), 13)
+    else:
+        play_rounds(table, gate, sent, range(1, 3))
+        check_computer_turns(page.evaluate("window.__log"), 2)
+        later = played_on(table.saved_game(), 12)
+        table.set_storage({"yahtzee.game": json.dumps(to_json(later))})
+        table.reload()
+        gate.drop()  # a computer step held when the page went
+        page.evaluate(RECORDER)
+        page.get_by_role("button", name="继续上次没打完的一局").click()
+        expect(page.locator("#match")).to_have_text(f"{name}电脑 · {shown}")
+        play_rounds(table, gate, sent, range(12, 14))
+        check_computer_turns(page.evaluate("window.__log"), 2)
     assert gate.held == []
     if level == "beginner":
         assert table.text("#hint-btn") == "提示已用完"
     mine, computer = check_result(table, level)
-    check_computer_turns(page.evaluate("window.__log"))
     check_records(table, level, mine, computer)
 
 
@@ -333,7 +366,7 @@ def test_the_computer_waits_behind_an_open_dialog(open_table: OpenTable) -> None
     page.locator("#confirm-cancel").click()
     gate.wait_held()
     gate.release()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     game = table.saved_game()
     assert game.round == 1 and len(game.sides[1].log) == 1
 
@@ -374,7 +407,7 @@ def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable
     assert table.saved_game().current == COMPUTER
     gate.closed = False
     page.get_by_role("button", name="继续上次没打完的一局").click()
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     game = table.saved_game()
     assert game.round == 2 and game.current == PLAYER
@@ -384,7 +417,7 @@ def test_back_to_lobby_and_reload_during_the_computer_turn(open_table: OpenTable
     # And the game goes on.
     table.roll()
     table.score(table.best_box())
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     assert table.saved_game().round == 3
 
 
@@ -453,7 +486,7 @@ def test_saved_vs_game_round_trips_the_lobby_settings(open_table: OpenTable) -> 
     table = open_table()
     page = table.page
     table.start_vs("高手", "电脑先")
-    page.wait_for_selector(YOUR_TURN)
+    wait_your_turn(page)
     table.wait_idle()
     saved = table.saved_game()
     page.get_by_role("button", name="回大厅").click()
