@@ -60,7 +60,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def get_rooms(request: Request) -> RoomService:
+async def get_rooms(request: Request) -> RoomService:
+    """The app's rooms (async: FastAPI runs a plain ``def`` dependency in a thread, a hop and
+    a wake-up of another thread on every request)."""
     rooms: RoomService = request.app.state.rooms
     return rooms
 
