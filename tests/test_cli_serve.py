@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import signal
 import socket
@@ -21,6 +22,7 @@ from yahtzee import solver
 from yahtzee.cli import build_parser, main
 from yahtzee.commands import serve
 from yahtzee.server.app import create_app
+from yahtzee.server.protocol import MAX_HEAD_BYTES, MAX_HEAD_PIECES
 from yahtzee.solver import Table, store
 from yahtzee.winprob import tables
 
@@ -214,7 +216,26 @@ def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> Non
 
         assert ask(1000, b"\r\n\r\n") == b"HTTP/1.1 200 OK"
         # Still coming (a header never ends before the limit): refused without waiting for more.
-        assert ask(serve.MAX_HEADER_BYTES + 1, b"").startswith(b"HTTP/1.1 400")
+        assert ask(MAX_HEAD_BYTES + 1, b"").startswith(b"HTTP/1.1 400")
+
+        def trickle(pieces: list[bytes]) -> bytes:
+            """Send ``pieces`` apart (each its own read on the server) until an answer comes."""
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+                for piece in pieces:
+                    client.sendall(piece)
+                    time.sleep(0.002)
+                    ready, _, _ = select.select([client], [], [], 0)
+                    if ready:
+                        break
+                return client.recv(100).split(b"\r\n")[0]
+
+        # A head in a few pieces, as a slow network brings it, is answered as usual.
+        head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Small: " + b"a" * 3000 + b"\r\n\r\n"
+        assert trickle([head[i : i + 1000] for i in range(0, len(head), 1000)]).endswith(b"200 OK")
+        # A small head sent a byte at a time is refused once it has taken too many reads.
+        text = b"GET /healthz HTTP/1.1\r\nX-Slow: " + b"a" * (4 * MAX_HEAD_PIECES)
+        slow = [bytes([byte]) for byte in text]
+        assert trickle(slow).startswith(b"HTTP/1.1 400")
     finally:
         server.should_exit = True
         thread.join()

@@ -23,10 +23,9 @@ if TYPE_CHECKING:
 
 HELP = "start the web game (builds the solver table first if it is not cached)"
 
-MAX_HEADER_BYTES = 64 * 1024
-"""Request line and headers together. uvicorn's default parser (httptools) takes any size, at a
-cost that grows with its square, so a huge header can hold a worker's CPU for minutes; h11 answers
-400 at this size at once."""
+HTTP_PROTOCOL = "yahtzee.server.protocol:BoundedHttpToolsProtocol"
+"""uvicorn's httptools parser with the request head bounded (a huge header is refused at once):
+named, so this module need not import uvicorn, and each worker imports it itself."""
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 """uvicorn's log levels, checked here so a typo fails before the server says it is starting."""
@@ -93,8 +92,7 @@ def server_options(args: argparse.Namespace) -> dict[str, Any]:
         "log_level": args.log_level,
         "log_config": _log_config(args.log_level),
         "timeout_graceful_shutdown": 10,
-        "http": "h11",
-        "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
+        "http": HTTP_PROTOCOL,
     }
 
 
