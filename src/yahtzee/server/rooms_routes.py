@@ -68,8 +68,8 @@ async def get_rooms(request: Request) -> RoomService:
 
 
 RoomsDep = Annotated[RoomService, Depends(get_rooms)]
-_bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
-BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
+BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
