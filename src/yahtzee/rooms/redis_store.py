@@ -108,6 +108,17 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0
 """
 
+TOUCH: Final = """
+for i = 3, #ARGV, 4 do
+  local code, seat, conn, lapse = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local room_set = ARGV[1] .. code
+  redis.call('ZADD', room_set, lapse, seat .. ':' .. conn)
+  redis.call('PEXPIRE', room_set, ARGV[2])
+  redis.call('ZADD', KEYS[1], lapse, code .. ':' .. seat .. ':' .. conn)
+end
+return 0
+"""
+
 COUNT: Final = """
 local n = redis.call('INCR', KEYS[1])
 if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -146,6 +157,7 @@ class RedisStore:
         self._take = self.redis.register_script(TAKE)
         self._give_back = self.redis.register_script(GIVE_BACK)
         self._count = self.redis.register_script(COUNT)
+        self._touch = self.redis.register_script(TOUCH)
         self._listener: Listener | None = None
         self._watched: dict[str, int] = {}
         self._confirmed: dict[str, asyncio.Future[None]] = {}
@@ -240,15 +252,14 @@ class RedisStore:
 
     @_guard
     async def touch(self, records: Sequence[Presence]) -> None:
+        # One script for them all: a heartbeat touches every stream of the process, hundreds,
+        # and three commands each cost the client far more than one with many arguments.
         if not records:
             return
-        async with self.redis.pipeline(transaction=True) as pipe:
-            for code, seat, conn, until in records:
-                room_set = f"{self.prefix}presence:{code}"
-                pipe.zadd(room_set, {f"{seat}:{conn}": until})
-                pipe.pexpire(room_set, _ms(self.ttl))
-                pipe.zadd(f"{self.prefix}presence", {f"{code}:{seat}:{conn}": until})
-            await pipe.execute()
+        args: list[str | int | float] = [f"{self.prefix}presence:", _ms(self.ttl)]
+        for code, seat, conn, until in records:
+            args += [code, seat, conn, until]
+        await self._touch(keys=[f"{self.prefix}presence"], args=args)
 
     @_guard
     async def present(self, code: str, now: float) -> frozenset[int]:
