@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from tests.rooms.conftest import StoreMaker
+from yahtzee.rooms.redis_store import MAX_CONNECTIONS
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Presence, Store
 from yahtzee.rooms.tokens import token_hash
@@ -73,6 +74,15 @@ async def test_one_of_many_concurrent_writers_wins(make_store: StoreMaker) -> No
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_more_reads_at_once_than_connections_all_answer(store: Store) -> None:
+    # A burst past the Redis pool's size waits for a connection instead of failing (503).
+    room = a_room()
+    assert await insert(store, room)
+    many = MAX_CONNECTIONS + 50
+    read = await asyncio.gather(*(store.get(room.code) for _ in range(many)))
+    assert [r.revision if r else None for r in read] == [room.revision] * many
 
 
 async def test_a_room_not_written_for_its_ttl_is_gone(make_store: StoreMaker) -> None:

@@ -31,7 +31,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
@@ -130,6 +130,12 @@ RETRY: Final = Retry(ExponentialBackoff(cap=0.2, base=0.02), 3)
 (503) instead of hanging while Redis is away."""
 
 
+MAX_CONNECTIONS: Final = 100
+"""Connections to Redis one process opens at most. A request finding them all busy (a burst, or
+the process held up for a moment) waits up to 5 s for one rather than failing at once, as
+redis-py's default pool does."""
+
+
 def _text(value: object) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
@@ -147,9 +153,15 @@ class RedisStore:
         self.url = url
         self.ttl = ttl
         self.prefix = prefix
-        self.redis: Redis = Redis.from_url(
-            url, retry=RETRY, socket_connect_timeout=2, socket_timeout=5
+        pool = BlockingConnectionPool.from_url(
+            url,
+            max_connections=MAX_CONNECTIONS,
+            timeout=5,
+            retry=RETRY,
+            socket_connect_timeout=2,
+            socket_timeout=5,
         )
+        self.redis: Redis = Redis.from_pool(pool)
         self._swap = self.redis.register_script(SWAP)
         self._lookup = self.redis.register_script(LOOKUP)
         self._due = self.redis.register_script(DUE)
