@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
 import select
 import shutil
@@ -13,6 +14,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -192,20 +194,44 @@ def test_sigterm_stops_the_background_builder_too(
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
 
 
-def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> None:
-    # With uvicorn's default parser one 60 MB header held a worker's CPU for 6.6 s.
+@contextlib.contextmanager
+def served(table: Table) -> Iterator[int]:
+    """The app served by uvicorn with ``yahtzee serve``'s settings, on a free port."""
     options = serve.server_options(build_parser().parse_args(["serve"]))
     del options["workers"]
     options["port"] = 0  # any free port
     options["log_config"] = None  # the logging of the rest of the test session stays as it is
-    config = uvicorn.Config(create_app(table=solver_table), **options)
+    config = uvicorn.Config(create_app(table=table), **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run)
     thread.start()
     try:
         while not server.started:
             time.sleep(0.01)
-        port = server.servers[0].sockets[0].getsockname()[1]
+        yield server.servers[0].sockets[0].getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join()
+
+
+def test_an_idle_connection_is_kept_open_between_a_phones_moves(solver_table: Table) -> None:
+    # uvicorn's default closed it after 5 s: most moves of a room opened another connection.
+    with served(solver_table) as port:
+        client = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        client.request("GET", "/healthz")
+        assert client.getresponse().read()
+        opened = client.sock
+        time.sleep(6)
+        client.request("GET", "/healthz")  # raises if the server has closed the connection
+        assert client.getresponse().status == 200
+        assert client.sock is opened
+        client.close()
+    assert serve.KEEP_ALIVE_SECONDS > 60  # longer than the proxies' in front
+
+
+def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> None:
+    # With uvicorn's default parser one 60 MB header held a worker's CPU for 6.6 s.
+    with served(solver_table) as port:
 
         def ask(size: int, end: bytes) -> bytes:
             with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
@@ -236,9 +262,6 @@ def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> Non
         text = b"GET /healthz HTTP/1.1\r\nX-Slow: " + b"a" * (4 * MAX_HEAD_PIECES)
         slow = [bytes([byte]) for byte in text]
         assert trickle(slow).startswith(b"HTTP/1.1 400")
-    finally:
-        server.should_exit = True
-        thread.join()
 
 
 def test_the_game_logs_through_uvicorn_at_the_chosen_level() -> None:

@@ -27,6 +27,13 @@ HTTP_PROTOCOL = "yahtzee.server.protocol:BoundedHttpToolsProtocol"
 """uvicorn's httptools parser with the request head bounded (a huge header is refused at once):
 named, so this module need not import uvicorn, and each worker imports it itself."""
 
+KEEP_ALIVE_SECONDS = 75
+"""How long an idle connection is kept open (uvicorn's default is 5 s). A phone in a room sends
+a move every few seconds to a minute: closed after 5 s, most moves opened a connection again,
+and a move sent just as the server closed its idle connection failed. 75 s, as nginx, also
+outlasts the idle timeout of the usual proxies in front (60 s), so they never reuse a connection
+this server is closing."""
+
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 """uvicorn's log levels, checked here so a typo fails before the server says it is starting."""
 
@@ -92,6 +99,7 @@ def server_options(args: argparse.Namespace) -> dict[str, Any]:
         "log_level": args.log_level,
         "log_config": _log_config(args.log_level),
         "timeout_graceful_shutdown": 10,
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "http": HTTP_PROTOCOL,
     }
 
