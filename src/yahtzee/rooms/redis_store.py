@@ -37,6 +37,7 @@ from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
+from yahtzee.rooms.redis_scripts import Scripts
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Listener, Presence, guarded
 from yahtzee.rooms.stored import encode, load
@@ -131,7 +132,8 @@ RETRY: Final = Retry(ExponentialBackoff(cap=0.2, base=0.02), 3)
 
 
 MAX_CONNECTIONS: Final = 100
-"""Connections to Redis one process opens at most. A request finding them all busy (a burst, or
+"""Connections to Redis one process opens at most for its scripts, and as many for the rest
+(``redis_scripts``). A request finding them all busy (a burst, or
 the process held up for a moment) waits up to 5 s for one rather than failing at once, as
 redis-py's default pool does."""
 
@@ -162,14 +164,15 @@ class RedisStore:
             socket_timeout=5,
         )
         self.redis: Redis = Redis.from_pool(pool)
-        self._swap = self.redis.register_script(SWAP)
-        self._lookup = self.redis.register_script(LOOKUP)
-        self._due = self.redis.register_script(DUE)
-        self._lapsed = self.redis.register_script(LAPSED)
-        self._take = self.redis.register_script(TAKE)
-        self._give_back = self.redis.register_script(GIVE_BACK)
-        self._count = self.redis.register_script(COUNT)
-        self._touch = self.redis.register_script(TOUCH)
+        self._scripts = Scripts(self.redis, MAX_CONNECTIONS)
+        self._swap = self._scripts.script(SWAP)
+        self._lookup = self._scripts.script(LOOKUP)
+        self._due = self._scripts.script(DUE)
+        self._lapsed = self._scripts.script(LAPSED)
+        self._take = self._scripts.script(TAKE)
+        self._give_back = self._scripts.script(GIVE_BACK)
+        self._count = self._scripts.script(COUNT)
+        self._touch = self._scripts.script(TOUCH)
         self._listener: Listener | None = None
         self._watched: dict[str, int] = {}
         self._confirmed: dict[str, asyncio.Future[None]] = {}
@@ -301,6 +304,7 @@ class RedisStore:
         if self._pubsub is not None:
             with contextlib.suppress(RedisError, OSError):
                 await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._scripts.close()
         await self.redis.aclose()
 
     @_guard
