@@ -42,6 +42,14 @@ def test_an_unknown_log_level_is_refused_before_starting(
 
 
 @pytest.mark.parametrize(
+    ("level", "logged"), [("warning", False), ("error", False), ("info", True), ("debug", True)]
+)
+def test_each_request_is_logged_from_the_info_level(level: str, logged: bool) -> None:
+    options = serve.server_options(build_parser().parse_args(["serve", "--log-level", level]))
+    assert options["access_log"] is logged
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--port", "0"], "argument --port: must be at least 1, got 0"),

@@ -97,6 +97,8 @@ def server_options(args: argparse.Namespace) -> dict[str, Any]:
         "port": args.port,
         "workers": args.workers,
         "log_level": args.log_level,
+        # Each answer's access line is made before the logger drops it below "info".
+        "access_log": LOG_LEVELS.index(args.log_level) >= LOG_LEVELS.index("info"),
         "log_config": _log_config(args.log_level),
         "timeout_graceful_shutdown": 10,
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
