@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
+import select
 import shutil
 import signal
 import socket
@@ -12,6 +14,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +24,7 @@ from yahtzee import solver
 from yahtzee.cli import build_parser, main
 from yahtzee.commands import serve
 from yahtzee.server.app import create_app
+from yahtzee.server.protocol import MAX_HEAD_BYTES, MAX_HEAD_PIECES
 from yahtzee.solver import Table, store
 from yahtzee.winprob import tables
 
@@ -35,6 +39,14 @@ def test_an_unknown_log_level_is_refused_before_starting(
     assert captured.out == ""
     [line] = captured.err.splitlines()
     assert line.startswith("yahtzee serve: error: argument --log-level: invalid choice: 'loud'")
+
+
+@pytest.mark.parametrize(
+    ("level", "logged"), [("warning", False), ("error", False), ("info", True), ("debug", True)]
+)
+def test_each_request_is_logged_from_the_info_level(level: str, logged: bool) -> None:
+    options = serve.server_options(build_parser().parse_args(["serve", "--log-level", level]))
+    assert options["access_log"] is logged
 
 
 @pytest.mark.parametrize(
@@ -190,20 +202,44 @@ def test_sigterm_stops_the_background_builder_too(
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
 
 
-def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> None:
-    # With uvicorn's default parser one 60 MB header held a worker's CPU for 6.6 s.
+@contextlib.contextmanager
+def served(table: Table) -> Iterator[int]:
+    """The app served by uvicorn with ``yahtzee serve``'s settings, on a free port."""
     options = serve.server_options(build_parser().parse_args(["serve"]))
     del options["workers"]
     options["port"] = 0  # any free port
     options["log_config"] = None  # the logging of the rest of the test session stays as it is
-    config = uvicorn.Config(create_app(table=solver_table), **options)
+    config = uvicorn.Config(create_app(table=table), **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run)
     thread.start()
     try:
         while not server.started:
             time.sleep(0.01)
-        port = server.servers[0].sockets[0].getsockname()[1]
+        yield server.servers[0].sockets[0].getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join()
+
+
+def test_an_idle_connection_is_kept_open_between_a_phones_moves(solver_table: Table) -> None:
+    # uvicorn's default closed it after 5 s: most moves of a room opened another connection.
+    with served(solver_table) as port:
+        client = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        client.request("GET", "/healthz")
+        assert client.getresponse().read()
+        opened = client.sock
+        time.sleep(6)
+        client.request("GET", "/healthz")  # raises if the server has closed the connection
+        assert client.getresponse().status == 200
+        assert client.sock is opened
+        client.close()
+    assert serve.KEEP_ALIVE_SECONDS > 60  # longer than the proxies' in front
+
+
+def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> None:
+    # With uvicorn's default parser one 60 MB header held a worker's CPU for 6.6 s.
+    with served(solver_table) as port:
 
         def ask(size: int, end: bytes) -> bytes:
             with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
@@ -214,10 +250,26 @@ def test_the_served_app_refuses_huge_headers_at_once(solver_table: Table) -> Non
 
         assert ask(1000, b"\r\n\r\n") == b"HTTP/1.1 200 OK"
         # Still coming (a header never ends before the limit): refused without waiting for more.
-        assert ask(serve.MAX_HEADER_BYTES + 1, b"").startswith(b"HTTP/1.1 400")
-    finally:
-        server.should_exit = True
-        thread.join()
+        assert ask(MAX_HEAD_BYTES + 1, b"").startswith(b"HTTP/1.1 400")
+
+        def trickle(pieces: list[bytes]) -> bytes:
+            """Send ``pieces`` apart (each its own read on the server) until an answer comes."""
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+                for piece in pieces:
+                    client.sendall(piece)
+                    time.sleep(0.002)
+                    ready, _, _ = select.select([client], [], [], 0)
+                    if ready:
+                        break
+                return client.recv(100).split(b"\r\n")[0]
+
+        # A head in a few pieces, as a slow network brings it, is answered as usual.
+        head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Small: " + b"a" * 3000 + b"\r\n\r\n"
+        assert trickle([head[i : i + 1000] for i in range(0, len(head), 1000)]).endswith(b"200 OK")
+        # A small head sent a byte at a time is refused once it has taken too many reads.
+        text = b"GET /healthz HTTP/1.1\r\nX-Slow: " + b"a" * (4 * MAX_HEAD_PIECES)
+        slow = [bytes([byte]) for byte in text]
+        assert trickle(slow).startswith(b"HTTP/1.1 400")
 
 
 def test_the_game_logs_through_uvicorn_at_the_chosen_level() -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from yahtzee.game import ROUNDS, THE_COMPUTER, YOU, Game
+from yahtzee.game import ROUNDS, THE_COMPUTER, YOU, Game, Result
 from yahtzee.plain import plain
 from yahtzee.rules import (
     BOXES,
@@ -37,6 +37,7 @@ SIDE_LABELS: Final = (YOU, THE_COMPUTER)
 """The columns of 单人挑战 and 人机对战 (their seats' names)."""
 
 Phase = Literal["roll", "decide", "score", "over"]
+Section = Literal["upper", "lower"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class BoxView:
 
     key: Box
     name: str
-    section: Literal["upper", "lower"]
+    section: Section
     points: int | None
     """What the box holds; null while open."""
     preview: int | None
@@ -198,44 +199,56 @@ def _sums(sheet: Sheet) -> dict[str, int]:
     }
 
 
-def _boxes(game: Game, index: int) -> tuple[BoxView, ...]:
-    sheet = game.sides[index].sheet
-    allowed = game.allowed() if index == game.current else {}
-    any_points = any(points > 0 for points in allowed.values())
+def _label(box: Box) -> tuple[Box, str, Section]:
+    return box, box.zh, "upper" if box.is_upper else "lower"
+
+
+_BOX_LABELS: Final = tuple(_label(box) for box in BOXES)
+"""Each box's key, name and section, in sheet order (the same in every snapshot)."""
+
+
+def _boxes(points: tuple[int | None, ...], allowed: dict[Box, int]) -> tuple[BoxView, ...]:
+    """A column's boxes holding ``points``; ``allowed``: the acting seat's choices now (empty
+    for another seat)."""
+    any_points = any(value > 0 for value in allowed.values())
     rows = []
-    for box in BOXES:
+    for (box, name, section), held in zip(_BOX_LABELS, points, strict=True):
         preview = allowed.get(box)
+        zero = preview == 0
         rows.append(
             BoxView(
                 key=box,
-                name=box.zh,
-                section="upper" if box.is_upper else "lower",
-                points=sheet.get(box),
+                name=name,
+                section=section,
+                points=held,
                 preview=preview,
                 allowed=preview is not None,
-                zero=preview == 0,
-                confirm=preview == 0 and any_points,
+                zero=zero,
+                confirm=zero and any_points,
             )
         )
     return tuple(rows)
 
 
-def _side(game: Game, index: int) -> SideView:
+def _side(
+    game: Game, index: int, allowed: dict[Box, int], places: tuple[int, ...] | None
+) -> SideView:
+    """Seat ``index``'s column; ``allowed``: the game's ``allowed()``; ``places``: its
+    result's, once over."""
     side = game.sides[index]
-    result = game.result
+    acting = index == game.current
     return SideView(
         **_sums(side.sheet),
-        acting=index == game.current and not game.finished,
-        boxes=_boxes(game, index),
+        acting=acting and places is None,
+        boxes=_boxes(side.sheet.boxes, allowed if acting else {}),
         name=side.name,
         player=side.seat.player.value,
         hints_left=side.hints_left,
-        place=None if result is None else result.places[index],
+        place=None if places is None else places[index],
     )
 
 
-def _result(game: Game) -> ResultView | None:
-    result = game.result
+def _result(game: Game, result: Result | None) -> ResultView | None:
     if result is None:
         return None
     return ResultView(
@@ -277,6 +290,10 @@ def view_of(game: Game, chances: SeatChances | None = None) -> Snapshot:
     acting_sheet = game.acting.sheet
     joker = bool(dice) and is_yahtzee(dice or ()) and acting_sheet.get(Box.YAHTZEE) is not None
     bonus = bonus_for(acting_sheet, dice) if dice else 0
+    # Asked once here: each is worked out from the sheets at every call.
+    result = game.result
+    allowed = game.allowed()
+    places = None if result is None else result.places
     return Snapshot(
         mode=game.mode.value,
         first=game.first.value,
@@ -286,7 +303,7 @@ def view_of(game: Game, chances: SeatChances | None = None) -> Snapshot:
         current=game.current,
         phase=_phase(game),
         hinted_now=game.hinted_now,
-        finished=game.finished,
+        finished=result is not None,
         dice=tuple(dice) if dice else None,
         held=tuple(turn.held),
         rolls_used=turn.rolls_used,
@@ -296,10 +313,10 @@ def view_of(game: Game, chances: SeatChances | None = None) -> Snapshot:
         can_score=game.can_score(),
         can_hint=game.can_hint(),
         joker=joker,
-        joker_text=_joker_text(game.allowed(), bonus) if joker else None,
+        joker_text=_joker_text(allowed, bonus) if joker else None,
         bonus_now=bonus,
-        sides=tuple(_side(game, i) for i in range(len(game.sides))),
-        result=_result(game),
+        sides=tuple(_side(game, i, allowed, places) for i in range(len(game.sides))),
+        result=_result(game, result),
         chances=chances,
         record=game.record.id if game.record else None,
         daily=game.record.daily.isoformat() if game.record and game.record.daily else None,

@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from yahtzee.rooms.codes import ALPHABET, LENGTH
+from yahtzee.rooms.store import StoreUnavailableError
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -233,3 +234,19 @@ def test_two_people_play_a_whole_game_to_its_record(client: TestClient) -> None:
     assert len(room["game"]["sides"]) == 2
     review = client.post("/api/review", json={"game": room["game"]})
     assert review.status_code == 200  # the saved game is a game like any other
+
+
+def test_a_stream_whose_store_fails_once_begun_just_ends(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its 200 is sent before the room is first read: it ends (the page reconnects), never a 500.
+    code, host = create(client)
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+
+    async def unavailable(code: str) -> None:
+        raise StoreUnavailableError("Redis went away")
+
+    monkeypatch.setattr(rooms.store, "get", unavailable)
+    ended = client.get(f"/api/rooms/{code}/events", headers=bearer(host))
+    assert ended.status_code == 200
+    assert ended.content == b""

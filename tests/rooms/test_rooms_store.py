@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from tests.rooms.conftest import StoreMaker
+from tests.rooms.conftest import TTL, StoreMaker
+from yahtzee.rooms.redis_store import MAX_CONNECTIONS, RedisStore
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Presence, Store
 from yahtzee.rooms.tokens import token_hash
@@ -73,6 +74,17 @@ async def test_one_of_many_concurrent_writers_wins(make_store: StoreMaker) -> No
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_more_reads_at_once_than_connections_all_answer(store: Store) -> None:
+    # A burst past the Redis pool's size waits for a connection instead of failing (503).
+    room = a_room()
+    assert await insert(store, room)
+    many = MAX_CONNECTIONS + 50
+    read = await asyncio.gather(*(store.get(room.code) for _ in range(many)))
+    assert [r.revision if r else None for r in read] == [room.revision] * many
+    looked = await asyncio.gather(*(store.lookup(room.code, "miss:x") for _ in range(many)))
+    assert [r.revision if r else None for _, r in looked] == [room.revision] * many
 
 
 async def test_a_room_not_written_for_its_ttl_is_gone(make_store: StoreMaker) -> None:
@@ -223,3 +235,24 @@ async def test_a_lookup_reads_a_count_and_a_room_at_once(store: Store) -> None:
     assert await store.lookup("ZZZZZZ", "miss:5.6.7.8") == ((0, 0.0), None)
     (count, _), found = await store.lookup(None, "miss:1.2.3.4")
     assert (count, found) == (1, None)
+
+
+async def test_redis_scripts_outlive_a_script_flush_and_killed_connections(
+    redis_url: str, prefix: str
+) -> None:
+    # Redis restarted forgets its scripts and drops every connection: the next calls load the
+    # scripts again and connect again, without an error reaching the caller.
+    store = RedisStore(redis_url, TTL, prefix=prefix)
+    try:
+        room = a_room()
+        assert await insert(store, room)
+        assert (await store.lookup(room.code, "miss:x"))[1] == room
+        await store.redis.script_flush()
+        assert (await store.lookup(room.code, "miss:x"))[1] == room
+        await store.redis.client_kill_filter(_type="normal")
+        assert (await store.lookup(room.code, "miss:x"))[1] == room
+        later = room.join("小红", token_hash("u"), time.time())
+        assert await swap(store, later, room.revision)
+        assert await store.get(room.code) == later
+    finally:
+        await store.close()

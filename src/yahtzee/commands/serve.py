@@ -23,10 +23,16 @@ if TYPE_CHECKING:
 
 HELP = "start the web game (builds the solver table first if it is not cached)"
 
-MAX_HEADER_BYTES = 64 * 1024
-"""Request line and headers together. uvicorn's default parser (httptools) takes any size, at a
-cost that grows with its square, so a huge header can hold a worker's CPU for minutes; h11 answers
-400 at this size at once."""
+HTTP_PROTOCOL = "yahtzee.server.protocol:BoundedHttpToolsProtocol"
+"""uvicorn's httptools parser with the request head bounded (a huge header is refused at once):
+named, so this module need not import uvicorn, and each worker imports it itself."""
+
+KEEP_ALIVE_SECONDS = 75
+"""How long an idle connection is kept open (uvicorn's default is 5 s). A phone in a room sends
+a move every few seconds to a minute: closed after 5 s, most moves opened a connection again,
+and a move sent just as the server closed its idle connection failed. 75 s, as nginx, also
+outlasts the idle timeout of the usual proxies in front (60 s), so they never reuse a connection
+this server is closing."""
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 """uvicorn's log levels, checked here so a typo fails before the server says it is starting."""
@@ -91,10 +97,12 @@ def server_options(args: argparse.Namespace) -> dict[str, Any]:
         "port": args.port,
         "workers": args.workers,
         "log_level": args.log_level,
+        # Each answer's access line is made before the logger drops it below "info".
+        "access_log": LOG_LEVELS.index(args.log_level) >= LOG_LEVELS.index("info"),
         "log_config": _log_config(args.log_level),
         "timeout_graceful_shutdown": 10,
-        "http": "h11",
-        "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
+        "http": HTTP_PROTOCOL,
     }
 
 

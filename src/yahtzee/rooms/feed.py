@@ -59,7 +59,8 @@ class Subscription:
                 return None
             self._wake.clear()
             try:
-                await asyncio.wait_for(self._wake.wait(), timeout)
+                async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
+                    await self._wake.wait()
             except TimeoutError:
                 return False
 

@@ -31,12 +31,13 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
+from yahtzee.rooms.redis_scripts import Scripts
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Listener, Presence, guarded
 from yahtzee.rooms.stored import encode, load
@@ -108,6 +109,17 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0
 """
 
+TOUCH: Final = """
+for i = 3, #ARGV, 4 do
+  local code, seat, conn, lapse = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local room_set = ARGV[1] .. code
+  redis.call('ZADD', room_set, lapse, seat .. ':' .. conn)
+  redis.call('PEXPIRE', room_set, ARGV[2])
+  redis.call('ZADD', KEYS[1], lapse, code .. ':' .. seat .. ':' .. conn)
+end
+return 0
+"""
+
 COUNT: Final = """
 local n = redis.call('INCR', KEYS[1])
 if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -117,6 +129,13 @@ return n
 RETRY: Final = Retry(ExponentialBackoff(cap=0.2, base=0.02), 3)
 """A broken connection is tried again thrice within half a second; then the request fails
 (503) instead of hanging while Redis is away."""
+
+
+MAX_CONNECTIONS: Final = 100
+"""Connections to Redis one process opens at most for its scripts, and as many for the rest
+(``redis_scripts``). A request finding them all busy (a burst, or
+the process held up for a moment) waits up to 5 s for one rather than failing at once, as
+redis-py's default pool does."""
 
 
 def _text(value: object) -> str:
@@ -136,16 +155,24 @@ class RedisStore:
         self.url = url
         self.ttl = ttl
         self.prefix = prefix
-        self.redis: Redis = Redis.from_url(
-            url, retry=RETRY, socket_connect_timeout=2, socket_timeout=5
+        pool = BlockingConnectionPool.from_url(
+            url,
+            max_connections=MAX_CONNECTIONS,
+            timeout=5,
+            retry=RETRY,
+            socket_connect_timeout=2,
+            socket_timeout=5,
         )
-        self._swap = self.redis.register_script(SWAP)
-        self._lookup = self.redis.register_script(LOOKUP)
-        self._due = self.redis.register_script(DUE)
-        self._lapsed = self.redis.register_script(LAPSED)
-        self._take = self.redis.register_script(TAKE)
-        self._give_back = self.redis.register_script(GIVE_BACK)
-        self._count = self.redis.register_script(COUNT)
+        self.redis: Redis = Redis.from_pool(pool)
+        self._scripts = Scripts(self.redis, MAX_CONNECTIONS)
+        self._swap = self._scripts.script(SWAP)
+        self._lookup = self._scripts.script(LOOKUP)
+        self._due = self._scripts.script(DUE)
+        self._lapsed = self._scripts.script(LAPSED)
+        self._take = self._scripts.script(TAKE)
+        self._give_back = self._scripts.script(GIVE_BACK)
+        self._count = self._scripts.script(COUNT)
+        self._touch = self._scripts.script(TOUCH)
         self._listener: Listener | None = None
         self._watched: dict[str, int] = {}
         self._confirmed: dict[str, asyncio.Future[None]] = {}
@@ -240,15 +267,14 @@ class RedisStore:
 
     @_guard
     async def touch(self, records: Sequence[Presence]) -> None:
+        # One script for them all: a heartbeat touches every stream of the process, hundreds,
+        # and three commands each cost the client far more than one with many arguments.
         if not records:
             return
-        async with self.redis.pipeline(transaction=True) as pipe:
-            for code, seat, conn, until in records:
-                room_set = f"{self.prefix}presence:{code}"
-                pipe.zadd(room_set, {f"{seat}:{conn}": until})
-                pipe.pexpire(room_set, _ms(self.ttl))
-                pipe.zadd(f"{self.prefix}presence", {f"{code}:{seat}:{conn}": until})
-            await pipe.execute()
+        args: list[str | int | float] = [f"{self.prefix}presence:", _ms(self.ttl)]
+        for code, seat, conn, until in records:
+            args += [code, seat, conn, until]
+        await self._touch(keys=[f"{self.prefix}presence"], args=args)
 
     @_guard
     async def present(self, code: str, now: float) -> frozenset[int]:
@@ -278,6 +304,7 @@ class RedisStore:
         if self._pubsub is not None:
             with contextlib.suppress(RedisError, OSError):
                 await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._scripts.close()
         await self.redis.aclose()
 
     @_guard

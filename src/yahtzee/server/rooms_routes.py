@@ -8,6 +8,7 @@ own lifespan: it opens the store the environment names and starts the room tasks
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -19,13 +20,15 @@ from starlette.responses import Response, StreamingResponse
 
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.service import Answer, RoomService, RoomSettings
-from yahtzee.rooms.store import open_store
+from yahtzee.rooms.store import StoreUnavailableError, open_store
 from yahtzee.rooms.views import Created, Joined, RoomView
 from yahtzee.rooms.wire import Drawn
 from yahtzee.server import schemas
 from yahtzee.server.engine import Engine
 from yahtzee.server.replies import FastJSONResponse, snapshot_of
 from yahtzee.snapshot import Snapshot
+
+log = logging.getLogger(__name__)
 
 
 @asynccontextmanager
@@ -60,14 +63,16 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def get_rooms(request: Request) -> RoomService:
+async def get_rooms(request: Request) -> RoomService:
+    """The app's rooms (async: FastAPI runs a plain ``def`` dependency in a thread, a hop and
+    a wake-up of another thread on every request)."""
     rooms: RoomService = request.app.state.rooms
     return rooms
 
 
 RoomsDep = Annotated[RoomService, Depends(get_rooms)]
-_bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
-BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
+BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
@@ -231,19 +236,25 @@ GONE: bytes = b"event: gone\ndata: {}\n\n"
 
 async def _events(rooms: RoomService, code: str, seat: int) -> AsyncIterator[bytes]:
     """The stream's events as bytes: each revision is the room's JSON drawn once per process
-    (``wire.Drawn``), so sending it to a stream costs only adding ``you``."""
-    async with rooms.hub.subscribe(code) as sub:
-        conn = await rooms.presence.arrive(code, seat)
-        try:
-            room = await rooms.store.get(code)
-            news: Drawn | bool | None = None if room is None else rooms.hub.drawn(room)
-            while news is not None:
-                if isinstance(news, Drawn):
-                    sub.mark(news.revision)
-                    yield news.event(seat)
-                else:
-                    yield PING
-                news = await sub.next(STREAM_IDLE)
-            yield GONE
-        finally:
-            rooms.presence.leave(conn)
+    (``wire.Drawn``), so sending it to a stream costs only adding ``you``.
+
+    The stream has begun (200) before the store is first asked here: when it cannot be reached,
+    the stream ends, and the client's reconnect gets the 503."""
+    try:
+        async with rooms.hub.subscribe(code) as sub:
+            conn = await rooms.presence.arrive(code, seat)
+            try:
+                room = await rooms.store.get(code)
+                news: Drawn | bool | None = None if room is None else rooms.hub.drawn(room)
+                while news is not None:
+                    if isinstance(news, Drawn):
+                        sub.mark(news.revision)
+                        yield news.event(seat)
+                    else:
+                        yield PING
+                    news = await sub.next(STREAM_IDLE)
+                yield GONE
+            finally:
+                rooms.presence.leave(conn)
+    except StoreUnavailableError as error:
+        log.warning("rooms: the stream of %s seat %d ended: %s", code, seat, error)

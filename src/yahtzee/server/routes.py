@@ -52,8 +52,9 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def get_engine(request: Request) -> Engine:
-    """The app's engine (``create_app`` puts it on ``app.state``)."""
+async def get_engine(request: Request) -> Engine:
+    """The app's engine (``create_app`` puts it on ``app.state``; async, so FastAPI does not
+    run it in a thread)."""
     engine: Engine = request.app.state.engine
     return engine
 
