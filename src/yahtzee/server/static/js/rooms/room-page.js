@@ -78,7 +78,7 @@ export class RoomPage {
     if (this.busy) return;
     const name = this.view.name;
     if (!name) {
-      this.view.askName();
+      this.view.nameField.ask();
       return;
     }
     this.busy = true;

@@ -8,6 +8,7 @@ import { TERMS } from "../lib/terms.js";
 import { DiceTray } from "../ui/dice.js";
 import { ScoreSheet } from "../ui/sheet.js";
 import { SeatStrip } from "../table/seat-strip.js";
+import { NameField } from "./name-field.js";
 import { fill, hostChoices, seatLines } from "./room-state.js";
 
 const WORDS = TERMS.rooms;
@@ -43,21 +44,11 @@ export class RoomView {
     const card = make("div", "card room-card room-entry");
     this.entryTitle = make("h2", "", WORDS.title);
     this.entryIntro = make("p", "room-line", WORDS.intro);
-    const label = make("label", "room-name");
-    const caption = make("span", "field-label", WORDS.nickname);
-    this.nameInput = make("input", "room-name-input");
-    Object.assign(this.nameInput, { type: "text", maxLength: TERMS.seats.name_length, autocomplete: "nickname" });
-    this.nameInput.placeholder = WORDS.nickname_hint;
-    this.nameInput.enterKeyHint = "go";
-    this.nameNeeded = make("p", "room-name-needed", WORDS.nickname_needed);
-    this.nameNeeded.id = "room-name-needed";
-    this.nameNeeded.setAttribute("role", "alert");
-    this.nameNeeded.hidden = true;
-    this.nameInput.addEventListener("input", () => this.nameAsked(false));
-    label.append(caption, this.nameInput);
+    this.nameField = new NameField();
+    this.nameInput = this.nameField.input;
     this.entryGo = roomButton("primary big", WORDS.create, "go");
     const lobby = roomButton("secondary", WORDS.lobby, "lobby");
-    card.append(this.entryTitle, this.entryIntro, label, this.nameNeeded, this.entryGo, lobby);
+    card.append(this.entryTitle, this.entryIntro, this.nameField.label, this.nameField.note, this.entryGo, lobby);
     this.entry = card;
     return card;
   }
@@ -198,24 +189,7 @@ export class RoomView {
   }
 
   get name() {
-    return this.nameInput.value.trim();
-  }
-
-  // 创建房间 / 加入房间 with no name typed: say so under the field and put the cursor in it.
-  askName() {
-    this.nameAsked(true);
-    this.nameInput.focus();
-  }
-
-  nameAsked(asked) {
-    this.nameNeeded.hidden = !asked;
-    if (asked) {
-      this.nameInput.setAttribute("aria-invalid", "true");
-      this.nameInput.setAttribute("aria-describedby", this.nameNeeded.id);
-    } else {
-      this.nameInput.removeAttribute("aria-invalid");
-      this.nameInput.removeAttribute("aria-describedby");
-    }
+    return this.nameField.value;
   }
 
   // The waiting room of `room` for seat `you`.
