@@ -52,7 +52,7 @@ from yahtzee.solver.tables import (
     IntArray,
 )
 from yahtzee.winprob.dist import KNOTS, SCALE, U16Array, cdf_at
-from yahtzee.winprob.lattice import FIRST, ONE, best_keep, buffers, turn
+from yahtzee.winprob.lattice import FIRST, ONE, ONE_LANE, best_keep, buffers, turn
 
 Laws = tuple[FloatArray, FloatArray, FloatArray, U16Array, IntArray, IntArray, IntArray]
 """What the kernel reads of the tables (``WinTables.laws``)."""
@@ -634,7 +634,7 @@ def turn_lattice(
                 for ch in range(nk):
                     v0[ch, r, 0] = cache[ch, b, g]
                 best_box[r] = b
-    turn(nk, ONE, v0, lat1, lat2, best, v2, start)
+    turn(nk, ONE_LANE, v0, lat1, lat2, best, v2, start)
 
 
 @numba.njit(cache=True, nogil=True)
