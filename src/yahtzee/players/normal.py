@@ -223,7 +223,10 @@ def _lattice(
     if (mask >> YAHTZEE_INDEX) & 1:
         for r in _FIVE_OF_A_KIND:
             _box_values(mask, y50, r, par, up, vals)
-            v0[r] = vals.max()
+            top = vals[0]  # a loop, not vals.max(): that compiles a good deal of numpy's code
+            for b in range(1, NUM_BOXES):
+                top = max(top, vals[b])
+            v0[r] = top
     for r in range(NUM_ROLLS):
         keep1[ROLL_BASE + r] = v0[r]
     _means(keep1)

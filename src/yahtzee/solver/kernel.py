@@ -77,11 +77,16 @@ FL_SLOTS = _LOWER_Y50 + 1
 
 # Constant arguments of compiled calls, as int64 (``compiled.as_int64``: a plain 1 would compile
 # the callee once more).
-ONE_LANE: Final = as_int64(1)
 KEEPS_DEPTH: Final = as_int64(2)
 """``turn_lanes``' depth that fills both keep lattices."""
 TURN_DEPTH: Final = as_int64(3)
 """``turn_lanes``' depth that goes back to the turn's start."""
+ONE_LANE: Final = 1
+"""The lanes of one decision, a plain 1 on purpose: the decision kernels (``_decide``,
+``outlook._decision``) share one ``turn_lanes`` compiled for the literal, whose lane loops are
+folded away (a third faster than with the count an int64)."""
+_ONE_GROUP: Final[IntArray] = np.array([0, 1], dtype=np.int64)
+"""``_turn_batch``'s groups for a batch of one state."""
 
 
 @numba.njit(cache=True, nogil=True)
@@ -290,29 +295,6 @@ def turn_lanes(
 
 
 @numba.njit(cache=True, nogil=True)
-def _turn_one(
-    w: FloatArray, mask: int, y: int, upper: int
-) -> tuple[FloatArray, FloatArray, FloatArray, Int8Array, float]:
-    ups = np.full(1, upper, dtype=np.int64)
-    fu = np.empty((_UP, _COUNTS, 1))
-    fl = np.empty((FL_SLOTS, 1))
-    v0 = np.empty((NUM_ROLLS, 1))
-    lat1 = np.empty((NUM_KEEPS, 1))
-    lat2 = np.empty((NUM_KEEPS, 1))
-    best = np.empty((NUM_KEEPS, 1))
-    v2 = np.empty((NUM_ROLLS, 1))
-    start = np.empty(1)
-    box = np.empty((NUM_ROLLS, 1), dtype=np.int8)
-    turn_lanes(mask, y, ups, ONE_LANE, w, fu, fl, v0, lat1, lat2, best, v2, start, box, TURN_DEPTH)
-    keep1 = lat1[:, 0].copy()
-    keep2 = lat2[:, 0].copy()
-    score = v0[:, 0].copy()
-    keep1[ROLL_BASE:] = score
-    keep2[ROLL_BASE:] = score
-    return score, keep1, keep2, box[:, 0].copy(), start[0]
-
-
-@numba.njit(cache=True, nogil=True)
 def _decide(
     w: FloatArray,
     mask: int,
@@ -403,15 +385,18 @@ def _turn_batch(
     """Fill rows ``groups[g]:groups[g + 1]`` (one group of states sharing mask and y, one lane
     each) for the groups ``g = t, t + nt, …`` (one thread's share, ``compiled.on_threads``)."""
     n_groups = groups.shape[0] - 1
-    fu = np.empty((_UP, _COUNTS, NUM_UPPER))
-    fl = np.empty((FL_SLOTS, NUM_UPPER))
-    v0 = np.empty((NUM_ROLLS, NUM_UPPER))
-    lat1 = np.empty((NUM_KEEPS, NUM_UPPER))
-    lat2 = np.empty((NUM_KEEPS, NUM_UPPER))
-    best = np.empty((NUM_KEEPS, NUM_UPPER))
-    v2 = np.empty((NUM_ROLLS, NUM_UPPER))
-    st = np.empty(NUM_UPPER)
-    bx = np.empty((NUM_ROLLS, NUM_UPPER), dtype=np.int8)
+    lanes = 1  # as many as the largest group has
+    for g in range(n_groups):
+        lanes = max(lanes, groups[g + 1] - groups[g])
+    fu = np.empty((_UP, _COUNTS, lanes))
+    fl = np.empty((FL_SLOTS, lanes))
+    v0 = np.empty((NUM_ROLLS, lanes))
+    lat1 = np.empty((NUM_KEEPS, lanes))
+    lat2 = np.empty((NUM_KEEPS, lanes))
+    best = np.empty((NUM_KEEPS, lanes))
+    v2 = np.empty((NUM_ROLLS, lanes))
+    st = np.empty(lanes)
+    bx = np.empty((NUM_ROLLS, lanes), dtype=np.int8)
     for g in range(t, n_groups, nt):
         lo = groups[g]
         nl = groups[g + 1] - lo
@@ -537,8 +522,16 @@ def turn_one(
     values: FloatArray, mask: int, upper: int, yahtzee50: bool
 ) -> tuple[FloatArray, FloatArray, FloatArray, Int8Array, float]:
     """One state's lattice, unchecked (the caller validated the state): ``(score, keep1, keep2,
-    best_box, start)`` with the shapes of ``TurnValues`` without the leading ``n``."""
-    return _turn_one(values, mask, int(yahtzee50), upper)
+    best_box, start)`` with the shapes of ``TurnValues`` without the leading ``n``. (The batch
+    kernel with a batch of one: a kernel of its own would be one more to compile.)"""
+    y = int(yahtzee50)
+    score = np.empty((1, NUM_ROLLS))
+    box = np.empty((1, NUM_ROLLS), dtype=np.int8)
+    keep1 = np.empty((1, NUM_KEEPS))
+    keep2 = np.empty((1, NUM_KEEPS))
+    masks, ys, uppers = (np.array([x], dtype=np.int64) for x in (mask, y, upper))
+    _turn_batch(values, masks, ys, uppers, _ONE_GROUP, score, keep1, keep2, box, 0, 1)
+    return score[0], keep1[0], keep2[0], box[0], float(values[mask, y, upper])
 
 
 def decide(

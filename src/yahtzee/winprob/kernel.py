@@ -52,7 +52,7 @@ from yahtzee.solver.tables import (
     IntArray,
 )
 from yahtzee.winprob.dist import KNOTS, SCALE, U16Array, cdf_at
-from yahtzee.winprob.lattice import FIRST, ONE, best_keep, buffers, turn
+from yahtzee.winprob.lattice import FIRST, ONE, ONE_LANE, best_keep, buffers, turn
 
 Laws = tuple[FloatArray, FloatArray, FloatArray, U16Array, IntArray, IntArray, IntArray]
 """What the kernel reads of the tables (``WinTables.laws``)."""
@@ -511,7 +511,7 @@ def after_against(
     ``others`` (their states)."""
     states = np.array(others, dtype=np.int64).reshape(len(others), 4)
     out = np.empty(OTHERS - 1)
-    _after_of(me[0], me[1], me[2], me[3], states, laws, False, out)
+    _after_of(me, states, laws, False, out)
     return float(out[SHARE - 1]), float(out[DRAW - 1])
 
 
@@ -522,31 +522,24 @@ def after_channels(
     at a decision (``UTILITY`` left 0): what ``estimate.Chances.of_channels`` reads."""
     states = np.array(others, dtype=np.int64).reshape(len(others), 4)
     out = np.empty(OTHERS - 1 + 2 * len(others))
-    _after_of(me[0], me[1], me[2], me[3], states, laws, True, out)
+    _after_of(me, states, laws, True, out)
     return [0.0, *out.tolist()]
 
 
-@numba.njit(cache=True, nogil=True)
 def _after_of(
-    me_total: int,
-    me_mask: int,
-    me_y: int,
-    me_u: int,
-    others: IntArray,
-    laws: Laws,
-    full: bool,
-    out: FloatArray,
+    me: tuple[int, int, int, int], others: IntArray, laws: Laws, full: bool, out: FloatArray
 ) -> None:
-    """``after_all``'s figures (every seat's when ``full``), with scratch of its own."""
+    """``after_all``'s figures (every seat's when ``full``), with scratch of its own. (Python
+    calling the two kernels ``turn_lattice`` calls, compiled once for both, rather than a kernel
+    of its own: one fewer to compile.)"""
     gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e = scratch()
     prepare(others, laws, gc, gp, above, cx, cm, cn, jp, span, cum)
     after_all(
-        me_total, me_mask, me_y, me_u, others, laws,
+        *me, others, laws,
         gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e, full, out,
     )  # fmt: skip
 
 
-@numba.njit(cache=True, nogil=True)
 def lattice_of(
     me_total: int,
     me_mask: int,
@@ -565,11 +558,9 @@ def lattice_of(
     cache: FloatArray,
 ) -> None:
     """``turn_lattice`` with scratch of its own (one lattice at a time, as the server builds
-    them)."""
-    gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e = scratch()
+    them). Called from Python, the kernel is the one ``play_turns`` runs, compiled once."""
     turn_lattice(
-        me_total, me_mask, me_y, me_u, others, w, laws,
-        gc, gp, above, cx, cm, cn, jp, span, cum, mx, mm, ks, e,
+        me_total, me_mask, me_y, me_u, others, w, laws, *scratch(),
         v0, lat1, lat2, best, v2, start, best_box, cache,
     )  # fmt: skip
 
@@ -643,7 +634,7 @@ def turn_lattice(
                 for ch in range(nk):
                     v0[ch, r, 0] = cache[ch, b, g]
                 best_box[r] = b
-    turn(nk, ONE, v0, lat1, lat2, best, v2, start)
+    turn(nk, ONE_LANE, v0, lat1, lat2, best, v2, start)
 
 
 @numba.njit(cache=True, nogil=True)

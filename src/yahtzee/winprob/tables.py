@@ -60,7 +60,7 @@ from yahtzee.solver.tables import (
 )
 from yahtzee.winprob import dist
 from yahtzee.winprob.dist import KNOTS, U16Array, state_rows
-from yahtzee.winprob.lattice import ONE, THREE, buffers, turn
+from yahtzee.winprob.lattice import ONE, ONE_LANE, THREE, buffers, turn
 
 if TYPE_CHECKING:
     from yahtzee.winprob.kernel import Laws
@@ -119,7 +119,7 @@ def _last_box(
             for r in range(NUM_ROLLS):
                 pv0[0, r, 0] = gains[r]
                 pv0[1 + gains[r], r, 0] = 1.0
-            turn(kp, ONE, pv0, pl1, pl2, pbest, pv2, pstart)
+            turn(kp, ONE_LANE, pv0, pl1, pl2, pbest, pv2, pstart)
             for g in range(ng):
                 pmf[b, y, u, g] = pstart[1 + g, 0]
             # Play to beat n: channel 0 utility (+ points to break ties), 1 win, 2 draw.
