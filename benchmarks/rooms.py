@@ -21,6 +21,16 @@ the server has closed it while idle), and one for its event stream. Measured, fo
 
 The target: zero errors and p99 <= 100 ms at 500 rooms. Traffic goes only to 127.0.0.1; the
 client shares the machine's cores with the server.
+
+Measured at 500 rooms, 30 s, on a shared machine of 2 cores, each run started with a 1-minute
+load average below 1.5 (1.34 and 1.08):
+
+- Redis: p50 5.2 ms, p99 39.6 ms, max 116.0 ms, 0 errors; 3.35 ms of server CPU per action
+  (+0.31 ms redis-server); MEMORY USAGE 1.2 KiB per room, used_memory 3.6 KiB per room.
+- SQLite: p50 6.8 ms, p99 29.5 ms, max 110.4 ms, 0 errors; 3.31 ms per action.
+
+The code before the per-action work was cut, in the same quiet window: Redis p50 25.0 ms, p99
+239.8 ms, 6.34 ms per action; SQLite p50 59.1 ms, p99 535.2 ms, 5.24 ms per action.
 """
 
 from __future__ import annotations

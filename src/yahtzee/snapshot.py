@@ -18,6 +18,7 @@ seat's 胜率 once the tables are loaded. 单人挑战 is the one seat 你; 人�
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -207,9 +208,30 @@ _BOX_LABELS: Final = tuple(_label(box) for box in BOXES)
 """Each box's key, name and section, in sheet order (the same in every snapshot)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _still_boxes(points: tuple[int | None, ...]) -> tuple[BoxView, ...]:
+    """The boxes of a column with nothing to choose in it (another seat's, or before a roll):
+    the same for the same points, so made once (every move draws the other columns again)."""
+    return tuple(
+        BoxView(
+            key=box,
+            name=name,
+            section=section,
+            points=held,
+            preview=None,
+            allowed=False,
+            zero=False,
+            confirm=False,
+        )
+        for (box, name, section), held in zip(_BOX_LABELS, points, strict=True)
+    )
+
+
 def _boxes(points: tuple[int | None, ...], allowed: dict[Box, int]) -> tuple[BoxView, ...]:
     """A column's boxes holding ``points``; ``allowed``: the acting seat's choices now (empty
     for another seat)."""
+    if not allowed:
+        return _still_boxes(points)
     any_points = any(value > 0 for value in allowed.values())
     rows = []
     for (box, name, section), held in zip(_BOX_LABELS, points, strict=True):

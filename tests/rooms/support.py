@@ -19,6 +19,8 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 
+from yahtzee.commands.serve import HTTP_PROTOCOL
+
 ROOT = Path(__file__).resolve().parents[2]
 """The repository, where ``tests`` imports from."""
 
@@ -32,14 +34,15 @@ def free_port() -> int:
 
 @contextmanager
 def serving(app: FastAPI) -> Iterator[str]:
-    """``app`` served on a free loopback port in a thread; its base URL."""
+    """``app`` served on a free loopback port in a thread, with ``yahtzee serve``'s HTTP
+    protocol; its base URL."""
     port = free_port()
     config = uvicorn.Config(
         app,
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        http="h11",
+        http=HTTP_PROTOCOL,
         timeout_graceful_shutdown=2,
     )
     server = uvicorn.Server(config)
@@ -173,7 +176,7 @@ class Stream:
 def start_replica(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     """A server process of its own (``tests.rooms.replica_app``) on ``port``, ready to answer."""
     command = [sys.executable, "-m", "uvicorn", "tests.rooms.replica_app:app", "--factory"]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--http", "h11"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--http", HTTP_PROTOCOL]
     command += ["--log-level", "warning", "--timeout-graceful-shutdown", "2"]
     process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from tests.rooms.conftest import TTL, StoreMaker
+from yahtzee.rooms import sqlite_store
 from yahtzee.rooms.redis_store import MAX_CONNECTIONS, RedisStore
 from yahtzee.rooms.room import Room
 from yahtzee.rooms.store import Presence, Store
@@ -220,6 +221,32 @@ async def test_every_write_reaches_another_process_watching_in_order(
         revisions = [news.revision for news in messages if isinstance(news, Drawn)]
         assert revisions == sorted(revisions)
         assert messages[-1] == shown(room)
+    finally:
+        await writer.close()
+        await reader.close()
+
+
+async def test_a_process_that_watched_nothing_hears_its_first_room_at_once(
+    make_store: StoreMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite's poll slows down while nothing is watched; the first watch wakes it.
+    monkeypatch.setattr(sqlite_store, "IDLE_POLL", 60.0)
+    writer, reader = make_store(), make_store()
+    await writer.start()
+    await reader.start()
+    heard: list[Drawn | Room | None] = []
+    reader.listen(lambda code, news: heard.append(news))
+    try:
+        room = a_room()
+        await insert(writer, room)
+        await asyncio.sleep(0.1)  # the poll is asleep, nothing watched
+        await reader.watch(room.code)
+        later = room.join("小红", token_hash("u"), time.time())
+        assert await swap(writer, later, room.revision)
+        deadline = time.monotonic() + 10
+        while not heard and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        assert heard == [shown(later)]
     finally:
         await writer.close()
         await reader.close()

@@ -4,9 +4,12 @@ Each process opens the file and talks to it from one thread of its own, so the e
 waits on SQLite's locks. A room's row keeps the room as stored (``stored``) and, beside it, the
 room as its players see it (``view``: drawn once by the writer, ``wire.Drawn``). Every write
 also appends the room's code to ``changes``; each process polls that log (every ``poll``
-seconds, 50 ms by default) for the rooms it watches and passes their ``view`` on to its streams
-as it is, which delivers another worker's write within the poll interval. Expired rooms are
-swept once a minute, and the sweep is logged as a change so their watchers hear they are gone.
+seconds, 20 ms by default; once a second while it watches no room) for the rooms it watches and
+passes their ``view`` on to its streams as it is, which delivers another worker's write within
+the poll interval. The poll reads in the event loop, on a connection of its own: in WAL mode a
+reader never waits for a writer, and reading a few rows costs less than handing the read to the
+thread and back. Expired rooms are swept once a minute, and the sweep is logged as a change so
+their watchers hear they are gone.
 
 The file's ``user_version`` is the schema's: a file of another schema (an older release's) is
 emptied and made again when first opened, under a write lock, so its rooms end (they live an
@@ -72,6 +75,8 @@ is one statement, so the file's write lock is held only while SQLite runs it, ne
 writing thread waits for Python's lock between statements (the other process's writer would wait
 in SQLite's busy loop, 1, 2, 5, 10 ms … meanwhile)."""
 
+IDLE_POLL: Final = 1.0
+"""Seconds between polls of a process that watches no room (its sweep is still on time)."""
 SWEEP_EVERY: Final = 60.0
 CHANGES_KEPT: Final = 120.0
 """Seconds the change log keeps an entry: far longer than any poll interval."""
@@ -82,12 +87,15 @@ class SqliteStore:
 
     name = "sqlite"
 
-    def __init__(self, path: Path, ttl: float, poll: float = 0.05) -> None:
+    def __init__(self, path: Path, ttl: float, poll: float = 0.02) -> None:
         self.path = path
         self.ttl = ttl
         self.poll = poll
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="rooms-sqlite")
         self._db: sqlite3.Connection | None = None
+        self._reader: sqlite3.Connection | None = None
+        """The poll's own connection, used in the event loop only."""
+        self._first_watch = asyncio.Event()
         self._listener: Listener | None = None
         self._watched: dict[str, int] = {}
         self._poller: asyncio.Task[None] | None = None
@@ -127,6 +135,9 @@ class SqliteStore:
     async def close(self) -> None:
         await stop(self._poller)
         self._poller = None
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
 
         def shut(db: sqlite3.Connection) -> None:
             db.close()
@@ -303,6 +314,8 @@ class SqliteStore:
         self._listener = listener
 
     async def watch(self, code: str) -> None:
+        if not self._watched:
+            self._first_watch.set()  # the poll, slow while nothing was watched, reads now
         self._watched[code] = self._watched.get(code, 0) + 1
 
     async def unwatch(self, code: str) -> None:
@@ -318,18 +331,25 @@ class SqliteStore:
                 await self._poll_once()
             except (sqlite3.Error, OSError) as error:
                 log.warning("rooms: reading the change log failed: %r", error)
-            await asyncio.sleep(self.poll)
+            # Each wake of an idle process costs a little CPU: with no stream to tell, rarely.
+            self._first_watch.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.poll if self._watched else IDLE_POLL):
+                    await self._first_watch.wait()
 
     async def _poll_once(self) -> None:
         if time.time() >= self._next_sweep:
             self._next_sweep = time.time() + SWEEP_EVERY
             await self._run(_sweep)
-        last = self._last_change
-        changed, self._last_change = await self._run(lambda db: _changes_since(db, last))
+        if self._reader is None:
+            # No busy wait: a reader is refused only while SQLite recovers the log, and then
+            # this poll is skipped (logged) and the next one reads.
+            self._reader = sqlite3.connect(self.path, timeout=0, isolation_level=None)
+        changed, self._last_change = _changes_since(self._reader, self._last_change)
         codes = [code for code in changed if code in self._watched]
         if not codes or self._listener is None:
             return
-        rows = await self._run(lambda db: _views(db, codes))
+        rows = _views(self._reader, codes)
         for code in codes:
             self._listener(code, rows.get(code))
 
