@@ -16,6 +16,7 @@ from yahtzee.codec import from_json, to_json
 from yahtzee.errors import InvalidGameError
 from yahtzee.rules import choices
 from yahtzee.server import create_app
+from yahtzee.server.assets import STATIC_DIR
 from yahtzee.solver import Advisor, Table
 
 
@@ -518,6 +519,40 @@ def test_assets_are_cached_for_good_and_compressed_ones_carry_a_weak_etag(
     for tag in (plain.headers["etag"], packed.headers["etag"]):
         again = client.get(path.group(1), headers={"if-none-match": tag, "accept-encoding": "gzip"})
         assert again.status_code == 304 and again.content == b""
+
+
+def test_the_page_is_made_once_and_revalidated_by_its_tag(client: TestClient) -> None:
+    first = client.get("/", headers={"accept-encoding": "gzip"})
+    assert (
+        first.headers["content-encoding"] == "gzip" and first.headers["cache-control"] == "no-cache"
+    )
+    assert first.headers["content-type"] == "text/html; charset=utf-8"
+    again = client.get("/", headers={"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    # A room's link is the same page; HEAD answers with the headers alone.
+    assert client.get("/r/ABCDEF").content == first.content
+    head = client.head("/")
+    assert head.status_code == 200 and head.content == b""
+    assert int(head.headers["content-length"]) > 0
+
+
+@pytest.mark.parametrize("coding", ["identity", "gzip;q=0", "br", "*;q=0", ""])
+def test_an_asset_goes_out_as_it_is_to_a_client_that_takes_no_gzip(
+    client: TestClient, coding: str
+) -> None:
+    answer = client.get("/static/js/main.js", headers={"accept-encoding": coding})
+    assert answer.status_code == 200 and "content-encoding" not in answer.headers
+    assert answer.content == (STATIC_DIR / "js" / "main.js").read_bytes()
+    assert answer.headers["content-type"].startswith("text/javascript")
+
+
+def test_assets_answer_only_get_and_head(client: TestClient) -> None:
+    refused = client.post("/static/js/main.js", content=b"{}")
+    assert refused.status_code == 405 and refused.headers["allow"] == "GET, HEAD"
+    head = client.head("/static/css/main.css")
+    assert head.status_code == 200 and head.content == b""
+    missing = client.get("/static/js/none.js")
+    assert missing.status_code == 404 and missing.json()["error"]["code"]
 
 
 def test_assets_asked_for_under_another_release_are_served_fresh(client: TestClient) -> None:

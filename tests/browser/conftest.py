@@ -25,10 +25,13 @@ player who knows the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import re
+from collections.abc import Generator, Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.support import (
     CHROMIUM,
@@ -44,6 +47,32 @@ from tests.browser.support import (
 )
 from yahtzee.solver import Table as SolverTable
 from yahtzee.winprob.tables import WinTables
+
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if call.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
+def _leave_what_was_seen(
+    folder: pytest.TempPathFactory, test: str, seen: list[tuple[Page, Guard]]
+) -> None:
+    """A failed test's pages as they were (a screenshot and the DOM of each) and what each
+    said, so a failure seen once on a busy machine can be read afterwards."""
+    where = folder.mktemp(re.sub(r"[^\w.-]+", "_", test)[-60:], numbered=True)
+    print(f"the pages as the test failed: {where}")
+    for number, (page, guard) in enumerate(seen):
+        print(f"page {number}: {page.url}", *guard.trail, sep="\n  ")
+        with contextlib.suppress(PlaywrightError):
+            page.screenshot(path=where / f"page-{number}.png", full_page=True)
+            (where / f"page-{number}.html").write_text(page.content(), "utf-8")
 
 
 def _need_chromium() -> None:
@@ -86,10 +115,17 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
-    """A factory of guarded pages; checks every guard when the test ends."""
+def open_table(
+    browser: Browser,
+    server_url: str,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[OpenTable]:
+    """A factory of guarded pages; checks every guard when the test ends, and leaves the pages
+    as they were behind when it failed."""
     contexts: list[BrowserContext] = []
     guards: list[Guard] = []
+    seen: list[tuple[Page, Guard]] = []
 
     def opener(
         *,
@@ -122,6 +158,7 @@ def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
             context = beside.page.context  # another tab of the same browser profile
         page = context.new_page()
         guard.watch_page(page)
+        seen.append((page, guard))
         if sounds:
             count_sounds(page)
         table = Table(page, base_url or server_url)
@@ -130,6 +167,8 @@ def open_table(browser: Browser, server_url: str) -> Iterator[OpenTable]:
         return table
 
     yield opener
+    if request.node.stash.get(CALL_FAILED, False):
+        _leave_what_was_seen(tmp_path_factory, request.node.nodeid, seen)
     for context in contexts:
         context.close()
     for guard in guards:

@@ -218,6 +218,9 @@ def launch_chromium(playwright: Playwright, *, other_hosts_via: int | None = Non
     )
 
 
+TRAIL_LINES: Final = 40
+
+
 @dataclass
 class Guard:
     """What a page did that it must not: requests to other hosts, script errors.
@@ -229,10 +232,18 @@ class Guard:
 
     external: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # What the page said and what went wrong on the way, the last lines only: shown when a test
+    # fails (conftest.py), to tell a slow server from a refused request or a script's complaint.
+    trail: list[str] = field(default_factory=list)
+
+    def note(self, line: str) -> None:
+        self.trail.append(f"{time.monotonic():.3f} {line}")
+        del self.trail[:-TRAIL_LINES]
 
     def failed(self, request: Request) -> None:
         """Record a failed request to another host (a failed one to loopback is a test's own
         business: an aborted route, a server stopped on purpose)."""
+        self.note(f"failed {request.method} {request.url}: {request.failure}")
         parsed = urlparse(request.url)
         if parsed.scheme in ("http", "https", "ws", "wss") and parsed.hostname not in LOOPBACK:
             self.external.append(request.url)
@@ -241,12 +252,19 @@ class Guard:
         """Record the requests of ``context`` to other hosts."""
         context.on("requestfailed", self.failed)
 
+        def answered(response: Any) -> None:
+            if response.status >= 400:
+                self.note(f"{response.status} {response.request.method} {response.url}")
+
+        context.on("response", answered)
+
     def watch_page(self, page: Page) -> None:
         """Record uncaught exceptions and console errors (failed 4xx loads aside)."""
         page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
 
         def console(message: Any) -> None:
             text = str(message.text)
+            self.note(f"console.{message.type}: {text}")
             if message.type == "error" and not text.startswith("Failed to load resource"):
                 self.errors.append(f"console: {text}")
 

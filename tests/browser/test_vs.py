@@ -221,7 +221,8 @@ def check_records(table: Table, level: str, mine: int, computer: int) -> None:
         "xpath=following-sibling::dd[1]"
     )
     wins, losses, draws = entry["wins"], entry["losses"], entry["draws"]
-    assert line.inner_text() == f"{wins} 胜 {losses} 负 {draws} 平 · 最高 {entry['best']}"
+    # The lobby is drawn again as the dialog closes: waited for, not read at the click.
+    expect(line).to_have_text(f"{wins} 胜 {losses} 负 {draws} 平 · 最高 {entry['best']}")
 
 
 def check_computer_turns(log: list[dict[str, Any]], turns: int) -> None:

@@ -11,12 +11,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.middleware.gzip import GZipMiddleware
 
 from yahtzee.server.assets import mount_assets
 from yahtzee.server.engine import Clock, Engine, utc_now
 from yahtzee.server.errors import install_error_handlers
 from yahtzee.server.middleware import (
+    ApiGZipMiddleware,
     BodyLimitMiddleware,
     HeadersMiddleware,
     ServerTimingMiddleware,
@@ -67,8 +67,8 @@ def create_app(
 
     # Innermost of ours: answers a room's move as its route would, without FastAPI's routing.
     app.add_middleware(RoomActionShortcut)
-    # Game JSON compresses well, so replies are gzipped here; no proxy in front is needed for it.
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    # Replies are gzipped here; no proxy in front is needed for it.
+    app.add_middleware(ApiGZipMiddleware, minimum_size=1024, compresslevel=6)
     # Added last = outermost: the size limit answers before anything else runs.
     app.add_middleware(ServerTimingMiddleware)
     app.add_middleware(HeadersMiddleware)

@@ -15,6 +15,7 @@ import json
 import time
 from typing import Final
 
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES: Final = 64 * 1024
@@ -145,27 +146,8 @@ async def _drain(receive: Receive, received: int) -> None:
         received += len(message.get("body", b""))
 
 
-def _etags(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-    """The response's ETag, made weak when the body was compressed on the way out.
-
-    A strong ETag promises the same bytes, and the gzipped body is other bytes than the file
-    the tag was made for: a cache could hand either to a client asking with that tag. A weak
-    tag (``W/"…"``, as nginx's gzip does) still answers If-None-Match with 304, because
-    StaticFiles compares tags without the ``W/``."""
-    compressed = any(
-        name == b"content-encoding" and value != b"identity" for name, value in headers
-    )
-    out = []
-    for name, value in headers:
-        if name == b"etag":
-            weak = compressed and not value.startswith(b"W/")
-            out.append((name, b"W/" + value if weak else value))
-    return out
-
-
 class HeadersMiddleware:
-    """Add the security headers to every response, and ``no-store`` to the API's; weaken the
-    ETag of a compressed body."""
+    """Add the security headers to every response, and ``no-store`` to the API's."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -179,9 +161,8 @@ class HeadersMiddleware:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 raw = message.get("headers", [])
-                headers = [h for h in raw if h[0] not in (b"cache-control", b"etag")]
+                headers = [h for h in raw if h[0] != b"cache-control"]
                 existing = [h for h in raw if h[0] == b"cache-control"]
-                headers.extend(_etags(raw))
                 headers.extend(SECURITY_HEADERS)
                 if is_api:
                     headers.append((b"cache-control", b"no-store"))
@@ -217,3 +198,14 @@ class ServerTimingMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_timing)
+
+
+class ApiGZipMiddleware(GZipMiddleware):
+    """Gzip the API's replies (game JSON compresses well). The page and its files are gzipped
+    once per release (asset_store.py) and pass untouched, whatever the client accepts."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            await super().__call__(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
