@@ -10,6 +10,7 @@ import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
+from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from yahtzee.server import create_app
@@ -19,6 +20,11 @@ from yahtzee.solver import Table
 # built then without a table, and the fixture below hands it the session's table before use.
 APP = create_app(seed=7)
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", APP)
+# The coverage phase sends every boundary value of every valid body (about 110 per operation).
+# Its faulty bodies (about 350 more per operation, 35 CPU-seconds of every run) are left to the
+# random examples here, negative ones included, and to test_fuzz_negative.py, which breaks real
+# games and every operation's fields on purpose.
+schema.config.phases.coverage.generation.modes = [GenerationMode.POSITIVE]
 
 
 @pytest.fixture(autouse=True)
