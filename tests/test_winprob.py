@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 import pytest
@@ -630,24 +630,36 @@ def test_a_damaged_file_is_never_used(
     solver_table: Table, win_tables: WinTables, tmp_path: Path
 ) -> None:
     assert win_tables.path is not None
-    good = win_tables.path.read_bytes()
+    good = win_tables.path
     target = tmp_path / FILE_NAME
-    damaged = {
-        "a flipped byte": good[: HEADER_SIZE + 10]
-        + bytes([good[HEADER_SIZE + 10] ^ 1])
-        + good[HEADER_SIZE + 11 :],
-        "cut short": good[:-2],
-        "another header": b"{}" + good[2:],
-    }
 
-    def put(data: bytes) -> None:  # as the builders do: a new file renamed into place
-        (tmp_path / "new").write_bytes(data)
+    def flip(f: BinaryIO) -> None:
+        f.seek(HEADER_SIZE + 10)
+        byte = f.read(1)[0]
+        f.seek(HEADER_SIZE + 10)
+        f.write(bytes([byte ^ 1]))
+
+    def cut(f: BinaryIO) -> None:
+        f.truncate(good.stat().st_size - 2)
+
+    def other_header(f: BinaryIO) -> None:
+        f.write(b"{}")
+
+    # Each damage made in a copy of the 162 MB file, not in a Python copy of its bytes.
+    damaged = {"a flipped byte": flip, "cut short": cut, "another header": other_header}
+
+    def put(damage: Callable[[BinaryIO], None] | None) -> None:
+        # As the builders do: a new file renamed into place.
+        shutil.copyfile(good, tmp_path / "new")
+        if damage is not None:
+            with (tmp_path / "new").open("r+b") as f:
+                damage(f)
         os.replace(tmp_path / "new", target)
 
-    for what, data in damaged.items():
-        put(data)
+    for what, damage in damaged.items():
+        put(damage)
         assert find_win_tables(solver_table, path=target) is None, what
-    put(good)
+    put(None)
     assert find_win_tables(solver_table, path=target) is not None
 
 
