@@ -30,7 +30,7 @@ import re
 from collections.abc import Generator, Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, StorageState, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.support import (
@@ -139,16 +139,27 @@ def open_table(
         beside: Table | None = None,
         base_url: str | None = None,
         tour: bool = False,
+        storage: dict[str, str] | None = None,
     ) -> Table:
         guard = Guard()
         guards.append(guard)
+        url = base_url or server_url
         if beside is None:
+            # ``storage``: what the browser holds before the page first loads, as a player's
+            # earlier visits left it (one load, not a load, a write and a reload).
+            held = (storage or {}).items()
+            state: StorageState = {
+                "origins": [
+                    {"origin": url, "localStorage": [{"name": k, "value": v} for k, v in held]}
+                ]
+            }
             context = browser.new_context(
                 viewport={"width": width, "height": height},
                 locale="zh-CN",
                 reduced_motion=reduced_motion,
                 has_touch=touch,
                 is_mobile=touch,
+                storage_state=state,
             )
             contexts.append(context)
             guard.watch(context)
@@ -161,7 +172,7 @@ def open_table(
         seen.append((page, guard))
         if sounds:
             count_sounds(page)
-        table = Table(page, base_url or server_url)
+        table = Table(page, url)
         if load:
             table.open(query)
         return table

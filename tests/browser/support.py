@@ -516,12 +516,22 @@ def install_roll(table: Table, rolled: Game) -> None:
     table.page.route("**/api/action", answer)
 
 
-def resume_saved(table: Table, game: Game) -> None:
-    """Put ``game`` in the browser's save and resume it from the lobby."""
-    table.set_storage({"yahtzee.game": json.dumps(to_json(game))})
-    table.reload()
+def saved(game: Game) -> dict[str, str]:
+    """A browser's storage holding ``game`` as its save: ``open_table(storage=saved(game))``."""
+    return {"yahtzee.game": json.dumps(to_json(game))}
+
+
+def resume(table: Table) -> None:
+    """Resume the saved game from the lobby."""
     table.page.get_by_role("button", name="继续上次没打完的一局").click()
     table.wait_idle()
+
+
+def resume_saved(table: Table, game: Game) -> None:
+    """Put ``game`` in the browser's save and resume it from the lobby."""
+    table.set_storage(saved(game))
+    table.reload()
+    resume(table)
 
 
 def best_paying(game: Game) -> Roll | Score:
@@ -645,7 +655,8 @@ class OpenTable(Protocol):
     """Open the page in a fresh browser context (fresh localStorage) and return its Table;
     ``beside`` opens another tab in that table's context instead (shared localStorage);
     ``base_url`` points at another server than the session's; ``tour`` leaves the newcomer's
-    walk-through unseen (it opens on the first game)."""
+    walk-through unseen (it opens on the first game); ``storage`` is the localStorage the page
+    finds at its first load."""
 
     def __call__(
         self,
@@ -660,4 +671,5 @@ class OpenTable(Protocol):
         beside: Table | None = None,
         base_url: str | None = None,
         tour: bool = False,
+        storage: dict[str, str] | None = None,
     ) -> Table: ...

@@ -21,7 +21,9 @@ from tests.browser.support import (
     ScriptedDice,
     Table,
     install_roll,
+    resume,
     resume_saved,
+    saved,
     wait_scored,
     wait_your_turn,
 )
@@ -243,11 +245,12 @@ def shot(page: Page, selector: str, pad: int) -> bytes:
     return page.screenshot(clip=clip)  # type: ignore[arg-type]
 
 
-def test_a_hinted_die_or_box_shows_the_focus_ring_over_its_gold_ring(table: Table) -> None:
-    page = table.page
+def test_a_hinted_die_or_box_shows_the_focus_ring_over_its_gold_ring(open_table: OpenTable) -> None:
     straight = [2, 3, 4, 5, 6]
     game = Game.new()
-    resume_saved(table, game)
+    table = open_table(storage=saved(game))
+    page = table.page
+    resume(table)
     install_roll(table, game.apply(Roll(), ScriptedDice(straight)))
     table.roll()
     # 提示 is disabled while it asks; then the focus goes where the hint points: keep the
@@ -325,11 +328,11 @@ def test_the_status_is_written_only_when_it_changes_and_is_never_held_busy(
 
 
 def test_rolls_and_scores_are_announced(open_table: OpenTable) -> None:
-    table = open_table()
-    page = table.page
     sixes = [6] * 5
     game = Game.new().apply(Roll(), ScriptedDice(sixes)).apply(Score(Box.YAHTZEE))
-    resume_saved(table, game)
+    table = open_table(storage=saved(game))
+    page = table.page
+    resume(table)
     page.evaluate(SAID)
     region = page.locator("#announce")
     assert region.get_attribute("aria-live") == "polite"

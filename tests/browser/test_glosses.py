@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import OpenTable, Table, resume_saved, to_last_turn
+from tests.browser.support import (
+    OpenTable,
+    Table,
+    resume,
+    saved,
+    to_last_turn,
+)
 from tests.gameplay import COMPUTER, make_records, random_game
 from yahtzee.game import Game
 from yahtzee.terms import glossary
@@ -63,9 +69,9 @@ def test_the_result_says_what_its_figures_mean(table: Table) -> None:
 
 
 def test_a_match_result_names_one_computer(open_table: OpenTable) -> None:
-    table = open_table()
+    table = open_table(storage=saved(vs_last_turn_on_a_record()))
     page = table.page
-    resume_saved(table, vs_last_turn_on_a_record())
+    resume(table)
     table.roll()
     table.score(table.best_box())
     page.wait_for_selector(RESULT)

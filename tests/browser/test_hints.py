@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import ScriptedDice, Table, install_roll, resume_saved
+from tests.browser.support import (
+    OpenTable,
+    ScriptedDice,
+    Table,
+    install_roll,
+    resume,
+    saved,
+)
 from yahtzee.game import Game, Roll
 from yahtzee.solver import Advisor
 from yahtzee.solver import Table as SolverTable
@@ -160,11 +167,12 @@ def test_new_game_has_three_hints_again(table: Table) -> None:
     expect(page.locator("#hint-btn")).to_have_text("提示 (3)")  # the close event comes a task later
 
 
-def test_a_reroll_hint_gives_way_when_all_five_are_held(table: Table) -> None:
+def test_a_reroll_hint_gives_way_when_all_five_are_held(open_table: OpenTable) -> None:
     # An audit held all five after a hint to reroll three: the roll button waited, but the line
     # still read the hint and so never said why.
     game = Game.new()
-    resume_saved(table, game)
+    table = open_table(storage=saved(game))
+    resume(table)
     install_roll(table, game.apply(Roll(), ScriptedDice([1, 3, 6, 6, 2])))
     table.roll()
     hint = ask_hint(table)

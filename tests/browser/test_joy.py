@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import OpenTable, ScriptedDice, install_roll, resume_saved
+from tests.browser.support import (
+    OpenTable,
+    ScriptedDice,
+    install_roll,
+    resume,
+    saved,
+)
 from tests.gameplay import single_last_turn
 from yahtzee.game import Game, Roll
 
@@ -15,10 +21,10 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_yahtzee_bursts_from_its_cell(open_table: OpenTable) -> None:
-    table = open_table(width=390, height=664, touch=True)
-    page = table.page
     game = Game.new()
-    resume_saved(table, game)
+    table = open_table(width=390, height=664, touch=True, storage=saved(game))
+    page = table.page
+    resume(table)
     install_roll(table, game.apply(Roll(), ScriptedDice([4, 4, 4, 4, 4])))
     table.roll()
     table.score("yahtzee")
@@ -47,9 +53,9 @@ WATCH_GLOW = """() => {
 
 
 def test_a_new_record_bursts_from_the_score(open_table: OpenTable) -> None:
-    table = open_table()
+    table = open_table(storage=saved(single_last_turn(3, rolled=False)))
     page = table.page
-    resume_saved(table, single_last_turn(3, rolled=False))
+    resume(table)
     page.evaluate(WATCH_GLOW)
     table.roll()
     table.score(table.best_box(), confirm=True)
@@ -60,9 +66,9 @@ def test_a_new_record_bursts_from_the_score(open_table: OpenTable) -> None:
 
 
 def test_reduced_motion_glows_without_moving(open_table: OpenTable) -> None:
-    table = open_table(reduced_motion="reduce")
+    table = open_table(reduced_motion="reduce", storage=saved(single_last_turn(3, rolled=False)))
     page = table.page
-    resume_saved(table, single_last_turn(3, rolled=False))
+    resume(table)
     page.evaluate(WATCH_GLOW)
     table.roll()
     table.score(table.best_box(), confirm=True)

@@ -19,7 +19,9 @@ from tests.browser.support import (
     Table,
     hold_the_computer_turn,
     install_roll,
+    resume,
     resume_saved,
+    saved,
 )
 from tests.gameplay import LOWER_FILLERS, single_last_turn
 from yahtzee.game import Game, Roll, Score
@@ -515,8 +517,10 @@ def test_the_game_keeps_its_margins_on_the_narrowest_phone(open_table: OpenTable
 def test_the_result_opens_at_its_top_on_a_small_phone(open_table: OpenTable) -> None:
     """320×568: the result is taller than the screen; it opens showing its score, with its
     buttons in view at the bottom (the focus on 再来一局 scrolled the score away)."""
-    table = open_table(width=320, height=568, touch=True)
-    resume_saved(table, single_last_turn(5, rolled=False))
+    table = open_table(
+        width=320, height=568, touch=True, storage=saved(single_last_turn(5, rolled=False))
+    )
+    resume(table)
     table.roll()
     table.score(table.best_box(), confirm=True)
     page = table.page
@@ -527,10 +531,10 @@ def test_the_result_opens_at_its_top_on_a_small_phone(open_table: OpenTable) -> 
 
 
 def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:
-    table = open_table(sounds=True)
     sixes = [6] * 5
     game = Game.new().apply(Roll(), ScriptedDice(sixes)).apply(Score(Box.YAHTZEE))
-    resume_saved(table, game)
+    table = open_table(sounds=True, storage=saved(game))
+    resume(table)
     assert table.box_states()["yahtzee"]["text"] == "50"
     # A second Yahtzee of sixes: +100, and the open 六点 box must take it.
     install_roll(table, game.apply(Roll(), ScriptedDice(sixes)))
@@ -569,9 +573,10 @@ def test_yahtzee_bonus_and_forced_joker(open_table: OpenTable) -> None:
     assert table.text("#sheet tfoot td") == str(50 + 30 + 40 + 200)
 
 
-def test_joker_with_a_zero_yahtzee_gives_no_bonus(table: Table) -> None:
+def test_joker_with_a_zero_yahtzee_gives_no_bonus(open_table: OpenTable) -> None:
     game = Game.new().apply(Roll(), ScriptedDice([1, 2, 3, 4, 6])).apply(Score(Box.YAHTZEE))
-    resume_saved(table, game)
+    table = open_table(storage=saved(game))
+    resume(table)
     assert table.box_states()["yahtzee"]["text"] == "0"
     install_roll(table, game.apply(Roll(), ScriptedDice([2] * 5)))
     table.roll()

@@ -181,11 +181,10 @@ def test_restart_asks_first(table: Table) -> None:
     assert table.saved_game().round == 1
 
 
-def test_settings_persist_and_share_the_site_key(table: Table) -> None:
-    page = table.page
+def test_settings_persist_and_share_the_site_key(open_table: OpenTable) -> None:
     # Another game of the site keeps its own field in the shared key: it must survive.
-    table.set_storage({"site.settings": json.dumps({"theme": "dark"})})
-    table.reload()
+    table = open_table(storage={"site.settings": json.dumps({"theme": "dark"})})
+    page = table.page
     page.get_by_role("button", name="设置").click()
     dialog = page.locator("#settings-dialog")
     assert dialog.is_visible()
@@ -259,9 +258,8 @@ def finished_records_kept(table: Table) -> None:
     ],
     ids=["garbage", "not-an-object", "unknown-version"],
 )
-def test_unreadable_saved_game(table: Table, saved: str, words: str) -> None:
-    table.set_storage({"yahtzee.game": saved, "yahtzee.records": json.dumps(RECORDS)})
-    table.reload()
+def test_unreadable_saved_game(open_table: OpenTable, saved: str, words: str) -> None:
+    table = open_table(storage={"yahtzee.game": saved, "yahtzee.records": json.dumps(RECORDS)})
     message = table.message()
     assert words in message and "\n" not in message
     assert not table.page.get_by_role("button", name="继续上次没打完的一局").is_visible()
@@ -376,10 +374,11 @@ def test_a_proxy_error_on_resume_keeps_the_saved_game(table: Table) -> None:
     assert table.text("#round") == "第 2 / 13 回合"
 
 
-def test_corrupt_records_and_settings_still_open(table: Table) -> None:
+def test_corrupt_records_and_settings_still_open(open_table: OpenTable) -> None:
     good = json.dumps(to_json(Game.new()))
-    table.set_storage({"yahtzee.records": "[[[", "site.settings": "nope{", "yahtzee.game": good})
-    table.reload()
+    table = open_table(
+        storage={"yahtzee.records": "[[[", "site.settings": "nope{", "yahtzee.game": good}
+    )
     message = table.message()
     assert "纪录" in message and "设置" in message and "\n" not in message
     # The saved game is untouched by the bad records.
@@ -433,9 +432,10 @@ def test_unreadable_records_are_kept_before_a_game_replaces_them(table: Table) -
     assert keys == ["yahtzee.records.unreadable"]
 
 
-def test_unknown_setting_values_are_reported(table: Table) -> None:
-    table.set_storage({"site.settings": json.dumps({"sound": "no", "pace": "slow", "other": 1})})
-    table.reload()
+def test_unknown_setting_values_are_reported(open_table: OpenTable) -> None:
+    table = open_table(
+        storage={"site.settings": json.dumps({"sound": "no", "pace": "slow", "other": 1})}
+    )
     message = table.message()
     assert "「声音」「电脑出牌节奏」的值无法识别" in message and "开、真实" in message
 

@@ -145,13 +145,13 @@ def play_turn_by_keyboard(table: Table) -> None:
 
 
 def test_a_game_by_keyboard(open_table: OpenTable) -> None:
-    table = open_table()
-    page = table.page
     # A best score no game can beat: this game must not claim a new record.
-    table.set_storage(
-        {"yahtzee.records": json.dumps({"version": 1, "single": {"best": 1575, "games": 4}})}
+    table = open_table(
+        storage={
+            "yahtzee.records": json.dumps({"version": 1, "single": {"best": 1575, "games": 4}})
+        }
     )
-    table.reload()
+    page = table.page
     page.get_by_role("button", name="开始游戏").focus()
     page.keyboard.press("Enter")
     table.wait_idle()

@@ -184,10 +184,9 @@ def test_a_round_by_touch_on_a_phone(open_table: OpenTable) -> None:
     assert page.locator(".practice-count").inner_text() == f"第 1 / {ROUND} 题"
 
 
-def test_unreadable_progress_is_reported_and_kept(table: Table) -> None:
+def test_unreadable_progress_is_reported_and_kept(open_table: OpenTable) -> None:
+    table = open_table(storage={KEY: "{not json"})
     page = table.page
-    table.set_storage({KEY: "{not json"})
-    table.reload()
     assert "练习进度数据已损坏" in table.message()
     assert page.evaluate(f"localStorage.getItem('{KEY}.unreadable')") == "{not json"
     # A round with one unreadable entry: skipped and counted, and kept in storage.

@@ -15,7 +15,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Route, expect
 
-from tests.browser.support import OpenTable, Table, requests_to, resume_saved, to_last_turn
+from tests.browser.support import (
+    OpenTable,
+    Table,
+    requests_to,
+    resume,
+    saved,
+    to_last_turn,
+)
 from tests.gameplay import COMPUTER, random_game, risky_game, single_last_turn
 from yahtzee.codec import from_json, to_json
 from yahtzee.game import Game, Roll, Score, positions_for
@@ -127,11 +134,11 @@ def earlier_games(count: int) -> list[dict[str, Any]]:
 def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     open_table: OpenTable, solver_table: SolverTable
 ) -> None:
-    table = open_table()
-    page = table.page
     # A full history (100 games): the new game pushes the oldest out.
-    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": earlier_games(100)})})
-    table.reload()
+    table = open_table(
+        storage={"yahtzee.history": json.dumps({"version": 1, "games": earlier_games(100)})}
+    )
+    page = table.page
     table.start_single()
     # Turn 1: score a first roll in 一点 (or 机会 when it is mostly ones): a costly mistake.
     table.roll()
@@ -322,11 +329,9 @@ def open_file(table: Table, name: str, content: bytes) -> None:
 def test_game_files_open_for_review_and_bad_ones_are_refused(
     open_table: OpenTable, solver_table: SolverTable
 ) -> None:
-    table = open_table(width=390, height=844, touch=True)
-    page = table.page
     history = json.dumps({"version": 1, "games": earlier_games(12)})
-    table.set_storage({"yahtzee.history": history})
-    table.reload()
+    table = open_table(width=390, height=844, touch=True, storage={"yahtzee.history": history})
+    page = table.page
     label = page.get_by_label("打开对局文件")
     assert label.count() == 1
     # Not JSON at all.
@@ -505,11 +510,12 @@ def test_a_mistake_shows_the_boxes_that_were_open(table: Table, solver_table: So
     assert shown_texts, "no mistake after the first turn: pick another seed"
 
 
-def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
-    page = table.page
+def test_a_corrupt_history_is_reported_and_kept(open_table: OpenTable) -> None:
     records = {"version": 1, "single": {"best": 222, "games": 3}}
-    table.set_storage({"yahtzee.history": "[[[not json", "yahtzee.records": json.dumps(records)})
-    table.reload()
+    table = open_table(
+        storage={"yahtzee.history": "[[[not json", "yahtzee.records": json.dumps(records)}
+    )
+    page = table.page
     message = table.message()
     assert "复盘历史" in message and "\n" not in message
     # The bad value is set aside, not wiped, and the records are untouched.
@@ -524,22 +530,23 @@ def test_a_corrupt_history_is_reported_and_kept(table: Table) -> None:
     assert page.locator(REVIEW).count() == 0
 
 
-def test_a_game_from_the_history_is_exported_under_the_day_it_was_played(table: Table) -> None:
+def test_a_game_from_the_history_is_exported_under_the_day_it_was_played(
+    open_table: OpenTable,
+) -> None:
     # A player's audit exported a game of 11/30 23:59 as kuaiting-20261201-0000-…: the name
     # took the time of the export.
-    page = table.page
     game = random_game(21, vs=False)
     entry = {**earlier_games(1)[0], "id": "played", "date": "2024-06-01T10:30:00.000Z"}
     entry.update(mode="single", difficulty=None, outcome=None, total=game.sides[0].sheet.total)
-    table.set_storage(
-        {
+    table = open_table(
+        storage={
             "yahtzee.history": json.dumps({"version": 1, "games": [entry]}),
             "yahtzee.history.games": json.dumps(
                 {"version": 1, "games": [{"id": "played", "game": to_json(game)}]}
             ),
         }
     )
-    table.reload()
+    page = table.page
     page.get_by_role("button", name="复盘与历史").click()
     page.locator(".rv-history-table").get_by_role("button", name="复盘").click()
     page.wait_for_selector(f"{REVIEW} .rv-summary")
@@ -559,7 +566,7 @@ def test_a_game_from_the_history_is_exported_under_the_day_it_was_played(table: 
     assert download.value.suggested_filename == name
 
 
-def test_figures_no_game_can_have_never_reach_the_history(table: Table) -> None:
+def test_figures_no_game_can_have_never_reach_the_history(open_table: OpenTable) -> None:
     # An edited history: a total over 1575 makes its entry unreadable (skipped, and kept in
     # storage as it was); review figures out of range leave the entry without them.
     games = earlier_games(4)
@@ -567,8 +574,7 @@ def test_figures_no_game_can_have_never_reach_the_history(table: Table) -> None:
     games[1]["loss"] = 10**21
     games[2]["decisions"] = 400
     stored = json.dumps({"version": 1, "games": games})
-    table.set_storage({"yahtzee.history": stored})
-    table.reload()
+    table = open_table(storage={"yahtzee.history": stored})
     assert table.message().startswith("复盘历史里有 1 条记录无法读取，已跳过")
     page = table.page
     page.get_by_role("button", name="复盘与历史").click()
@@ -582,7 +588,7 @@ def test_figures_no_game_can_have_never_reach_the_history(table: Table) -> None:
     assert page.evaluate("k => localStorage.getItem(k)", "yahtzee.history") == stored
 
 
-def test_the_trend_says_what_the_player_scores_with_average_luck(table: Table) -> None:
+def test_the_trend_says_what_the_player_scores_with_average_luck(open_table: OpenTable) -> None:
     # The product's promise is more points with the same luck: score − luck is what each game
     # would have scored with average dice, the start's expected total less what was given up.
     start = 254.588
@@ -593,8 +599,7 @@ def test_the_trend_says_what_the_player_scores_with_average_luck(table: Table) -
         luck = round(total - start + loss + risk, 3)
         games.append({**earlier_games(1)[0], "id": f"g{i}", "fp": f"g{i}", "total": total})
         games[-1].update(luck=luck, loss=loss, risk=risk, average=round(loss / 30, 4))
-    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": games})})
-    table.reload()
+    table = open_table(storage={"yahtzee.history": json.dumps({"version": 1, "games": games})})
     page = table.page
     page.get_by_role("button", name="复盘与历史").click()
     page.wait_for_selector(f"{REVIEW} .rv-history-table")
@@ -640,10 +645,11 @@ def test_the_trend_says_what_the_player_scores_with_average_luck(table: Table) -
     assert table.text("#history-line") == "已记录 6 局 · 最近 3 局平均每步失误 0.25 分"
 
 
-def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Table) -> None:
+def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(
+    open_table: OpenTable,
+) -> None:
     # The review counts deliberate risks apart from mistakes; the history kept only 失误, so a
     # game's luck and mistakes no longer accounted for its score once risks were taken.
-    page = table.page
     # As the history stores a vs game's review (node tests: tests/js/storage.test.js).
     entry = {
         **{"id": "r", "fp": "r", "date": "2024-06-02T10:00:00.000Z", "mode": "vs"},
@@ -652,8 +658,8 @@ def test_the_history_keeps_what_the_risks_cost_apart_from_the_mistakes(table: Ta
     }
     old = {**earlier_games(1)[0], "id": "old", "fp": "old"}  # saved before: no risk figure
     entries = [old, {key: value for key, value in entry.items() if value is not None}]
-    table.set_storage({"yahtzee.history": json.dumps({"version": 1, "games": entries})})
-    table.reload()
+    table = open_table(storage={"yahtzee.history": json.dumps({"version": 1, "games": entries})})
+    page = table.page
     page.get_by_role("button", name="复盘与历史").click()
     page.wait_for_selector(f"{REVIEW} .rv-history-table")
     cells = page.locator(".rv-history-table tbody tr td:nth-child(4)")
@@ -756,9 +762,10 @@ def test_a_history_that_cannot_be_written_asks_for_a_review_once(table: Table) -
     assert "—" in page.locator(".rv-history-table tbody tr").inner_text()
 
 
-def test_review_asks_again_after_the_review_at_the_end_failed(table: Table) -> None:
+def test_review_asks_again_after_the_review_at_the_end_failed(open_table: OpenTable) -> None:
+    table = open_table(storage=saved(single_last_turn(11)))
     page = table.page
-    resume_saved(table, single_last_turn(11))
+    resume(table)
     page.route("**/api/review", lambda route: route.abort())
     table.roll()
     table.score(table.best_box(), confirm=True)

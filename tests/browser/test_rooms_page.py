@@ -155,7 +155,9 @@ def play_to_the_end(
     guest.page.locator("#room [data-room='review']").click()
     review = guest.page.locator("#review-dialog")
     expect(review).to_be_visible(timeout=30_000)
-    expect(review.locator(".rv-explain")).to_contain_text("小红的总分", timeout=30_000)
+    # The summary's words (a deliberate risk of the game has a line of its own further down).
+    summary = review.locator(".rv-summary .rv-explain")
+    expect(summary).to_contain_text("小红的总分", timeout=30_000)
     expect(review.locator(".rv-win-card svg")).to_be_visible(timeout=30_000)
 
 

@@ -306,11 +306,9 @@ def test_a_game_against_the_computer(
     their last two in the page, and the rounds between on the game's own dice here
     (``support.played_on``; the page resumes the game from the lobby): their computer's turns
     are checked where the page plays them, the first and the last included."""
-    table = open_table()
-    page = table.page
     level = LEVELS[name]
-    table.set_storage({"yahtzee.records": json.dumps(RECORDS)})
-    table.reload()
+    table = open_table(storage={"yahtzee.records": json.dumps(RECORDS)})
+    page = table.page
     gate = ComputerGate(page)
     gate.closed = True  # hold the computer's first step of every turn
     sent = requests_to(table, "/api/action", "/api/hint")
@@ -534,12 +532,10 @@ def test_a_new_record_at_a_level_says_by_how_much(open_table: OpenTable) -> None
 def test_the_game_ending_under_the_restart_question_closes_it(open_table: OpenTable) -> None:
     """重新开始 asked while the computer's last step is on its way: the game ends under the
     question, the result shows, and nothing is left to restart (the question closes)."""
-    table = open_table()
+    table = open_table(storage={"yahtzee.game": json.dumps(to_json(vs_final_turn(starter=PLAYER)))})
     page = table.page
     gate = ComputerGate(page)
     gate.closed = True
-    table.set_storage({"yahtzee.game": json.dumps(to_json(vs_final_turn(starter=PLAYER)))})
-    table.reload()
     page.get_by_role("button", name="继续上次没打完的一局").click()
     while True:
         gate.wait_held()

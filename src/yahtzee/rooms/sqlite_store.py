@@ -315,6 +315,10 @@ class SqliteStore:
 
     async def watch(self, code: str) -> None:
         if not self._watched:
+            # The log so far is of rooms nobody here watched, read or not by the slow idle
+            # poll: the first watcher hears the changes made from now on, not older ones.
+            with contextlib.suppress(sqlite3.Error):
+                self._last_change = _last_change(self._reading())
             self._first_watch.set()  # the poll, slow while nothing was watched, reads now
         self._watched[code] = self._watched.get(code, 0) + 1
 
@@ -337,19 +341,24 @@ class SqliteStore:
                 async with asyncio.timeout(self.poll if self._watched else IDLE_POLL):
                     await self._first_watch.wait()
 
+    def _reading(self) -> sqlite3.Connection:
+        """The change log's own connection, opened on first use. No busy wait: a reader is
+        refused only while SQLite recovers the log, and then this read fails (and is logged,
+        or skipped) and the next one reads."""
+        if self._reader is None:
+            self._reader = sqlite3.connect(self.path, timeout=0, isolation_level=None)
+        return self._reader
+
     async def _poll_once(self) -> None:
         if time.time() >= self._next_sweep:
             self._next_sweep = time.time() + SWEEP_EVERY
             await self._run(_sweep)
-        if self._reader is None:
-            # No busy wait: a reader is refused only while SQLite recovers the log, and then
-            # this poll is skipped (logged) and the next one reads.
-            self._reader = sqlite3.connect(self.path, timeout=0, isolation_level=None)
-        changed, self._last_change = _changes_since(self._reader, self._last_change)
+        reader = self._reading()
+        changed, self._last_change = _changes_since(reader, self._last_change)
         codes = [code for code in changed if code in self._watched]
         if not codes or self._listener is None:
             return
-        rows = _views(self._reader, codes)
+        rows = _views(reader, codes)
         for code in codes:
             self._listener(code, rows.get(code))
 

@@ -49,9 +49,10 @@ class Assets:
 
 
 def _media_type(name: str) -> str:
+    # As Starlette's file responses name them: a charset for text/* only (the manifest names
+    # its icons' types, and a browser compares them as written).
     guessed = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    text = guessed.startswith("text/") or guessed in ("application/json", "image/svg+xml")
-    return f"{guessed}; charset=utf-8" if text else guessed
+    return f"{guessed}; charset=utf-8" if guessed.startswith("text/") else guessed
 
 
 def make_asset(name: str, body: bytes, modified: float) -> Asset:
