@@ -178,6 +178,22 @@ def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
     play_to_the_end(host, guest, code)
 
 
+def test_a_wide_screen_shows_every_seats_chance_in_one_bar(open_table: OpenTable) -> None:
+    """At 1280×800 the room's table has every seat's column, so its 胜率 stand in one bar under
+    the status line, as at a table on one device; a phone has them in its strip instead."""
+    host = open_table()
+    guest = open_table(width=360, height=640, touch=True, load=False)
+    code = create_room(host, "小明")
+    join_room(guest, code, "小红")
+    host.page.get_by_role("button", name="开始游戏").click()
+    bar = host.page.locator(".room-head .seatbar")
+    expect(bar).to_be_visible()
+    expect(bar.locator(".winbar-text")).to_have_text(re.compile(r"^小明 \S+% · 小红 \S+%"))
+    expect(bar.locator(".winbar-track .wb-seat")).to_have_count(2)
+    expect(guest.page.locator(".room-head .seatbar")).to_be_hidden()
+    expect(guest.page.locator(".room-play .seat-strip .strip-chance").first).to_be_visible()
+
+
 @pytest.fixture
 def replicas(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """Two server processes on one Redis server of this test's own, started side by side (each

@@ -8,6 +8,7 @@ import { TERMS } from "../lib/terms.js";
 import { DiceTray } from "../ui/dice.js";
 import { ScoreSheet } from "../ui/sheet.js";
 import { SeatStrip } from "../table/seat-strip.js";
+import { renderSeatBar, seatBarElement } from "../table/seat-bar.js";
 import { NameField } from "./name-field.js";
 import { fill, hostChoices, seatLines } from "./room-state.js";
 
@@ -98,7 +99,14 @@ export class RoomView {
     this.eventLine = make("p", "room-line room-event");
     // 回大厅 mid-game: the seat stays this browser's (the link brings it back), and the 普通
     // computer stands in once it has been away through its turn.
-    head.append(this.roundLine, this.statusLine, roomButton("secondary room-leave", WORDS.lobby, "lobby"));
+    // Wide screens: every seat's 胜率 in one bar, as at a table (phones have the strip).
+    this.seatBar = seatBarElement();
+    head.append(
+      this.roundLine,
+      this.statusLine,
+      this.seatBar,
+      roomButton("secondary room-leave", WORDS.lobby, "lobby"),
+    );
     this.result = make("div", "card room-card room-result");
     this.resultList = make("ol", "room-places");
     this.result.append(
@@ -233,6 +241,7 @@ export class RoomView {
     const mine = snap.mine;
     this.snap = snap;
     this.strip.render(snap);
+    renderSeatBar(this.seatBar, snap);
     this.tray.render({ snap, held, hintDice: new Set(), busy });
     if (!mine && !snap.finished) {
       // Another phone's turn (its seat a person's too): its dice are shown, never held here.

@@ -16,6 +16,17 @@ function swatch(seat) {
   return mark;
 }
 
+// A bar as the page's #seatbar (index.html), for a table drawn elsewhere (the room page).
+export function seatBarElement() {
+  const bar = make("span", "winbar seatbar");
+  bar.hidden = true;
+  const track = make("span", "winbar-track");
+  track.setAttribute("aria-hidden", "true");
+  bar.append(make("span", "winbar-label", "胜率"), track, make("span", "winbar-text"));
+  bar.append(make("span", "visually-hidden", ASSUMED));
+  return bar;
+}
+
 // Draw `snap`'s chances into `bar` (#seatbar); hidden for another game or before the server has
 // its 胜率 tables.
 export function renderSeatBar(bar, snap) {
