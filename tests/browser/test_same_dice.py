@@ -7,7 +7,8 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import expect
+import pytest
+from playwright.sync_api import Route, expect
 
 from tests.browser.support import OpenTable, Table, to_last_turn
 from yahtzee.codec import from_json
@@ -34,6 +35,58 @@ def kept(table: Table) -> dict[str, Any]:
 def first_roll(game: dict[str, Any]) -> list[int]:
     rolls: list[int] = game["sides"][0]["log"][0]["rolls"][0]
     return rolls
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (1280, 800)])
+def test_the_review_buttons_stay_put_when_the_experts_game_comes(
+    open_table: OpenTable, width: int, height: int
+) -> None:
+    """The result shows 高手同骰 once the server has played the player's dice; until then a line
+    holds its place. 复盘 below it stays where it was when the answer takes that place (it
+    jumped down by the comparison's height, and a tap meant for it landed elsewhere)."""
+    table = open_table(width=width, height=height, touch=width < 600)
+    page = table.page
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/same-dice", hold)
+    table.start_single()
+    to_last_turn(table)
+    table.roll()
+    table.score(table.best_box(), confirm=True)
+    page.wait_for_selector(RESULT)
+    expect(page.locator("#result-luck .same-dice-pending")).to_contain_text("高手同骰：计算中…")
+    review = page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True)
+    before = review.bounding_box()
+    held[0].continue_()
+    expect(page.locator("#result-luck .same-dice-line")).to_be_visible()
+    after = review.bounding_box()
+    assert before is not None and after is not None
+    assert abs(after["y"] - before["y"]) <= 1, (before, after)
+
+
+def test_the_word_to_scroll_for_more_moves_nothing(open_table: OpenTable) -> None:
+    """On a phone the result is taller than the screen: 「往下滑：复盘、导出对局 ↓」 shows over its
+    buttons while more is below, and goes once the player has scrolled down, without changing
+    the height of what scrolls (it did by a line, and the result jumped under the finger)."""
+    table = open_table(width=360, height=640, touch=True)
+    page = table.page
+    table.start_single()
+    play_out(table)
+    expect(page.locator("#result-luck .same-dice-line")).to_be_visible()
+    dialog = page.locator("#result-dialog")
+    expect(dialog).to_have_attribute("data-more", "")
+    hint = "el => getComputedStyle(el.querySelector('.dialog-buttons'), '::before').visibility"
+    assert dialog.evaluate(hint) == "visible"
+    height = dialog.evaluate("el => el.scrollHeight")
+    dialog.evaluate("el => el.scrollTo(0, el.scrollHeight)")
+    expect(dialog).not_to_have_attribute("data-more", "")
+    assert dialog.evaluate(hint) == "hidden"
+    assert dialog.evaluate("el => el.scrollHeight") == height
+    review = dialog.get_by_role("button", name="复盘", exact=True)
+    expect(review).to_be_in_viewport()
 
 
 def test_a_game_is_played_again_on_the_same_dice(table: Table) -> None:

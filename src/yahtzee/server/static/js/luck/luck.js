@@ -8,7 +8,7 @@ import { seatsOf } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
 import { countingTry, gameKind, kindName } from "./kinds.js";
 import { LuckStore } from "./luck-store.js";
-import { sameDiceSection } from "./same-dice-view.js";
+import { sameDicePending, sameDiceSection } from "./same-dice-view.js";
 
 // A day (YYYY-MM-DD) as 12月2日.
 function monthDay(date) {
@@ -192,15 +192,15 @@ export class Luck {
     // Against the computer the result already names one 高手 (or another level): 高手同骰 on
     // the player's dice waits in 复盘, not beside the match's score.
     if (snap.mode !== "single") return;
-    const pending = make("p", "luck-line same-dice-pending", "高手同骰：计算中…");
-    box.append(pending);
+    const pending = sameDicePending();
+    box.append(pending.section);
     this.api.sameDice(game).then(
       (answer) => {
-        pending.replaceWith(sameDiceSection(answer));
+        pending.section.replaceWith(sameDiceSection(answer));
         if (snap.daily) this.store.setExpert(snap.daily, answer.computer_totals.total);
         this.renderLobby();
       },
-      () => (pending.textContent = "高手同骰：暂时算不出来（网络或服务器的问题），复盘里可以再看"),
+      () => (pending.line.textContent = "高手同骰：暂时算不出来（网络或服务器的问题），复盘里可以再看"),
     );
   }
 

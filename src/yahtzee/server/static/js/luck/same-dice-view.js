@@ -24,6 +24,20 @@ function row(name, player, expert, className = "") {
   return tr;
 }
 
+// 高手同骰 while the server plays the player's dice, in the shape of the section to come (its
+// line, what 高手同骰 is, and the room of the row that unfolds the table): the answer takes its
+// place without pushing the result's 复盘 and 导出对局 away from a finger already on its way.
+// `line` says what happened when no answer comes.
+export function sameDicePending() {
+  const section = make("section", "same-dice same-dice-pending");
+  section.setAttribute("aria-label", "高手同骰");
+  const line = make("p", "luck-line", "高手同骰：计算中…");
+  const room = make("p", "same-dice-room");
+  room.setAttribute("aria-hidden", "true");
+  section.append(line, make("p", "same-dice-gloss", gloss("same_dice")), room);
+  return { section, line };
+}
+
 // The comparison as a section: the server's line, what 高手同骰 is, then a table a tap unfolds.
 export function sameDiceSection(answer) {
   const section = make("section", "same-dice");
