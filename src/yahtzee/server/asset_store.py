@@ -55,16 +55,16 @@ def _media_type(name: str) -> str:
     return f"{guessed}; charset=utf-8" if guessed.startswith("text/") else guessed
 
 
-def make_asset(name: str, body: bytes, modified: float) -> Asset:
-    """``body`` as the file ``name`` (its type goes by the name), last changed at ``modified``
-    (seconds since the epoch)."""
+def make_asset(name: str, body: bytes, last_modified: str) -> Asset:
+    """``body`` as the file ``name`` (its type goes by the name), last changed at
+    ``last_modified`` (an HTTP date)."""
     packed = gzip.compress(body, compresslevel=9, mtime=0) if len(body) >= MIN_PACKED else None
     return Asset(
         body=body,
         packed=packed if packed is not None and len(packed) < len(body) else None,
         media_type=_media_type(name),
         etag=f'"{hashlib.md5(body, usedforsecurity=False).hexdigest()}"',
-        last_modified=formatdate(modified, usegmt=True),
+        last_modified=last_modified,
     )
 
 
@@ -76,7 +76,8 @@ def read_assets(root: Path) -> Assets:
     for path in sorted(root.rglob("*")):
         if path.is_file():
             name = path.relative_to(root).as_posix()
-            asset = make_asset(name, path.read_bytes(), path.stat().st_mtime)
+            modified = formatdate(path.stat().st_mtime, usegmt=True)
+            asset = make_asset(name, path.read_bytes(), modified)
             digest.update(name.encode())
             digest.update(asset.body)
             files[name] = asset

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from importlib import resources
 from pathlib import Path
 
@@ -79,14 +78,17 @@ def mount_assets(app: FastAPI) -> None:
             return None
         html = file.body.decode("utf-8").replace('"/static/', f'"/static/{version}/')
         html = html.replace("</head>", extra, 1)
-        return make_asset(name, html.encode("utf-8"), time.time())
+        return make_asset(name, html.encode("utf-8"), file.last_modified)
 
     # Built once: the page is the same for every visitor of a release.
     page = versioned_html("index.html", head)
     offline_page = versioned_html("offline.html")
-    worker_code = make_asset("sw.js", service_worker(version).encode("utf-8"), time.time())
+    code = service_worker(version).encode("utf-8")
+    worker_code = make_asset("sw.js", code, assets.files["sw.js"].last_modified)
 
-    def reply(asset: Asset, request: Request) -> Response:
+    def reply(asset: Asset | None, request: Request) -> Response:
+        if asset is None:  # an installation without its page
+            return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)
         status, headers, body = asset_reply(asset, request.headers, "no-cache")
         response = Response(body, status_code=status)
         response.raw_headers = headers  # already complete, content-length included
@@ -96,14 +98,10 @@ def mount_assets(app: FastAPI) -> None:
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     @app.api_route("/r/{code}", methods=["GET", "HEAD"], include_in_schema=False)  # a room's link
     async def index(request: Request) -> Response:
-        if page is None:
-            return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)
         return reply(page, request)
 
     @app.get("/offline.html", include_in_schema=False)
     async def offline(request: Request) -> Response:
-        if offline_page is None:
-            return HTMLResponse("<h1>快艇骰子</h1><p>页面文件缺失。</p>", status_code=503)
         return reply(offline_page, request)
 
     # Always asked of the server (no-cache): a new release's worker is found on the next visit.
