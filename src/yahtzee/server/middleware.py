@@ -107,16 +107,7 @@ class BodyLimitMiddleware:
             if not message.get("more_body", False):
                 first = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
                 break
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if replayed:
-                return await receive()
-            replayed = True
-            return first
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying(first, receive), send)
 
     async def _refuse(self, send: Send) -> None:
         body = _too_large_body()
@@ -134,6 +125,20 @@ class BodyLimitMiddleware:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+def replaying(first: Message, receive: Receive) -> Receive:
+    """``receive`` with ``first`` given back first (a body already read before the app)."""
+    given = False
+
+    async def replay() -> Message:
+        nonlocal given
+        if given:
+            return await receive()
+        given = True
+        return first
+
+    return replay
 
 
 async def _drain(receive: Receive, received: int) -> None:

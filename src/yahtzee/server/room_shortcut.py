@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from yahtzee.server import rooms_routes
+from yahtzee.server.middleware import replaying
 
 PATH: Final = re.compile(r"/api/rooms/([^/]+)/action")
 """The route's path, with FastAPI's pattern for a path parameter (anything but a slash)."""
@@ -50,7 +51,7 @@ class RoomActionShortcut:
             with contextlib.suppress(ValidationError):  # FastAPI words its 422
                 request = rooms_routes.RoomActionRequest.model_validate_json(body)
         if request is None:
-            await self.app(scope, _replaying(first, receive), send)
+            await self.app(scope, replaying(first, receive), send)
             return
         await _answer(scope, receive, send, match.group(1), request)
 
@@ -96,17 +97,3 @@ async def _read_body(receive: Receive) -> tuple[bytes | None, Message]:
         if not message.get("more_body", False):
             body = b"".join(chunks)
             return body, {"type": "http.request", "body": body, "more_body": False}
-
-
-def _replaying(first: Message, receive: Receive) -> Receive:
-    """``receive`` with ``first`` given back first (the body already read here)."""
-    given = False
-
-    async def replay() -> Message:
-        nonlocal given
-        if given:
-            return await receive()
-        given = True
-        return first
-
-    return replay
