@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from yahtzee.server.asset_store import MIN_PACKED
 from yahtzee.server.assets import mount_assets
 from yahtzee.server.engine import Clock, Engine, utc_now
 from yahtzee.server.errors import install_error_handlers
@@ -68,7 +69,7 @@ def create_app(
     # Innermost of ours: answers a room's move as its route would, without FastAPI's routing.
     app.add_middleware(RoomActionShortcut)
     # Replies are gzipped here; no proxy in front is needed for it.
-    app.add_middleware(ApiGZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(ApiGZipMiddleware, minimum_size=MIN_PACKED, compresslevel=6)
     # Added last = outermost: the size limit answers before anything else runs.
     app.add_middleware(ServerTimingMiddleware)
     app.add_middleware(HeadersMiddleware)

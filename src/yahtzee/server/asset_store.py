@@ -24,8 +24,8 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
 MIN_PACKED: Final = 1024
-"""Smaller files go out as they are: gzip's header and the client's inflating cost more than the
-bytes saved (the same floor as the API's replies)."""
+"""Smaller bodies go out as they are: gzip's header and the client's inflating cost more than the
+bytes saved (files here, and the API's replies in app.py)."""
 
 
 @dataclass(frozen=True, slots=True)
