@@ -4,9 +4,11 @@ Each test makes its own game state. The app (one per session, so one per pytest-
 runs in this process, and ``server_url`` re-seeds its dice from the test's node id before the
 test starts: the records of the games a test starts, the 普通 computer's slips, 随机's coin and
 practice seeds follow from the test alone, whichever tests ran before it, in whatever order, on
-whichever worker. Every page opens in a fresh browser context (its own localStorage, cache and
-service worker). Tests that need particular dice still get them: a saved game resumed, a roll
-answered by ``install_roll``, or a record passed to the API.
+whichever worker. Every page opens as a new one would: in a tab the worker keeps from test to
+test, made clean first (its origins' storage and service workers cleared; tests/browser/tabs.py),
+and closed after a test that changed it in a way that cannot be undone. Tests that need
+particular dice still get them: a saved game resumed, a roll answered by ``install_roll``, or a
+record passed to the API.
 
 Every page opened through ``open_table`` is guarded: a request to any host other than loopback
 fails (the browser sends it to a port that refuses it) and is recorded, and uncaught script
@@ -30,12 +32,11 @@ import re
 from collections.abc import Generator, Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, StorageState, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.support import (
     CHROMIUM,
-    SEEN_TOUR,
     Guard,
     Motion,
     OpenTable,
@@ -45,6 +46,7 @@ from tests.browser.support import (
     launch_chromium,
     refusing_port,
 )
+from tests.browser.tabs import Tab, Tabs
 from yahtzee.solver import Table as SolverTable
 from yahtzee.winprob.tables import WinTables
 
@@ -114,9 +116,18 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+@pytest.fixture(scope="session")
+def tabs(browser: Browser) -> Iterator[Tabs]:
+    """The worker's kept tabs (tests/browser/tabs.py)."""
+    kept = Tabs(browser)
+    yield kept
+    kept.close()
+
+
 @pytest.fixture
 def open_table(
     browser: Browser,
+    tabs: Tabs,
     server_url: str,
     request: pytest.FixtureRequest,
     tmp_path_factory: pytest.TempPathFactory,
@@ -124,6 +135,7 @@ def open_table(
     """A factory of guarded pages; checks every guard when the test ends, and leaves the pages
     as they were behind when it failed."""
     contexts: list[BrowserContext] = []
+    taken: list[Tab] = []
     guards: list[Guard] = []
     seen: list[tuple[Page, Guard]] = []
 
@@ -144,31 +156,36 @@ def open_table(
         guard = Guard()
         guards.append(guard)
         url = base_url or server_url
-        if beside is None:
-            # ``storage``: what the browser holds before the page first loads, as a player's
-            # earlier visits left it (one load, not a load, a write and a reload).
-            held = (storage or {}).items()
-            state: StorageState = {
-                "origins": [
-                    {"origin": url, "localStorage": [{"name": k, "value": v} for k, v in held]}
-                ]
-            }
+        if beside is not None:
+            page = beside.page.context.new_page()  # another tab of the same browser profile
+            guard.watch_page(page)
+        elif not tour:
+            tab = tabs.take(
+                guard,
+                url,
+                touch=touch,
+                width=width,
+                height=height,
+                reduced_motion=reduced_motion,
+                storage=storage or {},
+            )
+            taken.append(tab)
+            page = tab.open_page()
+            if "fast=1" not in query:
+                tabs.set_aside(tab)  # its page registers a service worker: no later test's
+        else:
+            # The walk-through unseen: a context of its own, with nothing in its storage.
             context = browser.new_context(
                 viewport={"width": width, "height": height},
                 locale="zh-CN",
                 reduced_motion=reduced_motion,
                 has_touch=touch,
                 is_mobile=touch,
-                storage_state=state,
             )
             contexts.append(context)
             guard.watch(context)
-            if not tour:
-                context.add_init_script(SEEN_TOUR)
-        else:
-            context = beside.page.context  # another tab of the same browser profile
-        page = context.new_page()
-        guard.watch_page(page)
+            page = context.new_page()
+            guard.watch_page(page)
         seen.append((page, guard))
         if sounds:
             count_sounds(page)
@@ -182,6 +199,8 @@ def open_table(
         _leave_what_was_seen(tmp_path_factory, request.node.nodeid, seen)
     for context in contexts:
         context.close()
+    for tab in taken:
+        tabs.give_back(tab)
     for guard in guards:
         assert guard.external == [], f"requests to other hosts: {guard.external}"
         assert guard.errors == [], f"script errors: {guard.errors}"

@@ -248,27 +248,30 @@ class Guard:
         if parsed.scheme in ("http", "https", "ws", "wss") and parsed.hostname not in LOOPBACK:
             self.external.append(request.url)
 
+    def answered(self, response: Any) -> None:
+        """Note a response that refused (4xx or 5xx)."""
+        if response.status >= 400:
+            self.note(f"{response.status} {response.request.method} {response.url}")
+
+    def page_error(self, error: Any) -> None:
+        self.errors.append(f"pageerror: {error}")
+
+    def console(self, message: Any) -> None:
+        """Note what the page said; record its console errors (failed 4xx loads aside)."""
+        text = str(message.text)
+        self.note(f"console.{message.type}: {text}")
+        if message.type == "error" and not text.startswith("Failed to load resource"):
+            self.errors.append(f"console: {text}")
+
     def watch(self, context: BrowserContext) -> None:
         """Record the requests of ``context`` to other hosts."""
         context.on("requestfailed", self.failed)
-
-        def answered(response: Any) -> None:
-            if response.status >= 400:
-                self.note(f"{response.status} {response.request.method} {response.url}")
-
-        context.on("response", answered)
+        context.on("response", self.answered)
 
     def watch_page(self, page: Page) -> None:
-        """Record uncaught exceptions and console errors (failed 4xx loads aside)."""
-        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
-
-        def console(message: Any) -> None:
-            text = str(message.text)
-            self.note(f"console.{message.type}: {text}")
-            if message.type == "error" and not text.startswith("Failed to load resource"):
-                self.errors.append(f"console: {text}")
-
-        page.on("console", console)
+        """Record uncaught exceptions and console errors."""
+        page.on("pageerror", self.page_error)
+        page.on("console", self.console)
 
 
 # Whether the first element matching a CSS selector is there (and visible, as Playwright means
@@ -652,7 +655,7 @@ Motion = Literal["reduce", "no-preference"]
 
 
 class OpenTable(Protocol):
-    """Open the page in a fresh browser context (fresh localStorage) and return its Table;
+    """Open the page as in a new browser context (empty localStorage) and return its Table;
     ``beside`` opens another tab in that table's context instead (shared localStorage);
     ``base_url`` points at another server than the session's; ``tour`` leaves the newcomer's
     walk-through unseen (it opens on the first game); ``storage`` is the localStorage the page
