@@ -63,6 +63,7 @@ CONTEXT_CHANGES: Final = (
 _kept: set[int] = set()  # ids of the pages and contexts the pool holds
 _changes: set[int] = set()  # ... and of those a test changed
 _own = [False]  # True while the pool itself calls them
+_wrapped: list[bool] = []  # not empty once the methods are wrapped
 
 
 def _noticing(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -86,9 +87,6 @@ def _notice_changes() -> None:
         clock: property = vars(kind)["clock"]
         kind.clock = property(_noticing(clock.__get__))  # type: ignore[assignment,method-assign]
     _wrapped.append(True)
-
-
-_wrapped: list[bool] = []
 
 
 @contextlib.contextmanager
