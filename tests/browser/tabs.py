@@ -133,10 +133,6 @@ class Tab:
         if self.guard is not None:
             self.guard.failed(request)
 
-    def answered(self, response: Any) -> None:
-        if self.guard is not None:
-            self.guard.answered(response)
-
 
 class Tabs:
     """The kept tabs of one worker's Chromium (see the module's docstring)."""
@@ -218,7 +214,6 @@ class Tabs:
         tab = Tab(context, touch)
         with _by_the_pool():
             context.on("requestfailed", tab.failed)
-            context.on("response", tab.answered)
         _kept.add(id(context))
         return tab
 
