@@ -256,9 +256,10 @@ class Guard:
         text = str(message.text)
         # A refused load (4xx, 5xx) is said here, with its status, and its address beside it: a
         # listener of every response cost a page load about a sixth more CPU (driver and here).
-        where = message.location.get("url", "") if text.startswith("Failed to load") else ""
+        refused = text.startswith("Failed to load resource")
+        where = message.location.get("url", "") if refused else ""
         self.note(f"console.{message.type}: {text} {where}".rstrip())
-        if message.type == "error" and not text.startswith("Failed to load resource"):
+        if message.type == "error" and not refused:
             self.errors.append(f"console: {text}")
 
     def watch(self, context: BrowserContext) -> None:
