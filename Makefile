@@ -23,8 +23,18 @@ unexport PYTHONDONTWRITEBYTECODE
 RUNTIME := $(VENV)/.runtime
 PIP := $(BIN)/python -m pip install --quiet --no-compile
 
-$(RUNTIME): pyproject.toml requirements.lock
+# pip itself comes first, at the version requirements-dev.lock pins: the pip a new venv has (23.2
+# with Python 3.11) weighs every file of every version an index lists for each pinned package,
+# which made a third of the install's CPU.
+PIP_STAMP := $(VENV)/.pip
+
+$(PIP_STAMP): requirements-dev.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	sed -n '/^pip==/,/^    #/p' requirements-dev.lock > $(VENV)/pip.lock
+	test ! -s $(VENV)/pip.lock || $(PIP) --require-hashes -r $(VENV)/pip.lock
+	touch $@
+
+$(RUNTIME): pyproject.toml requirements.lock $(PIP_STAMP)
 	$(PIP) --require-hashes -r requirements.lock
 	$(PIP) --no-deps -e .
 	touch $@
