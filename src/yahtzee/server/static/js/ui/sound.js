@@ -5,6 +5,12 @@
 // How long the phone vibrates (ms) for the player's roll and score.
 const BUZZ = { roll: 15, score: [12, 60, 12] };
 
+// How long the audio context runs on after its last sound ends. A running context keeps the
+// phone's audio output awake, and a thread of the browser working, while nothing plays: once
+// quiet this long it is suspended, and the next press or sound resumes it. Longer than the
+// computer's longest pause between its steps (5 s), so a computer's turn plays on one run.
+const QUIET_MS = 6000;
+
 export class Sound {
   // Sounds start enabled; the audio context is made lazily, on the first sound after a click.
   constructor(nav = window.navigator) {
@@ -12,6 +18,8 @@ export class Sound {
     this.context = null;
     this.nav = nav;
     this.vibrating = true;
+    this.quietAt = 0;
+    this.quiet = null;
   }
 
   // Whether this browser can vibrate at all (desktop Safari and Firefox cannot).
@@ -64,7 +72,21 @@ export class Sound {
       }
     }
     if (this.context.state === "suspended") this.context.resume().catch(() => {});
+    this.playing(0);
     return this.context;
+  }
+
+  // Something sounds for `seconds` from now: the context runs until QUIET_MS after the last
+  // sound ends, then is suspended.
+  playing(seconds) {
+    const quietAt = Date.now() + seconds * 1000 + QUIET_MS;
+    if (this.quiet !== null && quietAt <= this.quietAt) return;
+    this.quietAt = quietAt;
+    clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => {
+      this.quiet = null;
+      if (this.context && this.context.state === "running") this.context.suspend().catch(() => {});
+    }, quietAt - Date.now());
   }
 
   // One enveloped oscillator note: frequency in Hz, start offset and length in seconds.
@@ -82,6 +104,7 @@ export class Sound {
     osc.connect(gain).connect(ctx.destination);
     osc.start(t);
     osc.stop(t + length + 0.02);
+    this.playing(start + length + 0.02);
   }
 
   // One short band-passed noise burst, like a die knocking on wood.
@@ -102,6 +125,7 @@ export class Sound {
     gain.gain.value = level;
     source.connect(filter).connect(gain).connect(ctx.destination);
     source.start(ctx.currentTime + start);
+    this.playing(start + length);
   }
 
   // The rattle of a roll: a handful of knocks spread over about 0.4 s.
