@@ -211,12 +211,15 @@ def _layer(
                 if nm == FULL_MASK:
                     acc[min(c, length - 1)] += p
                     continue
-                src = rows[nm, ny, nu] - nbase
+                # Row views indexed by the loop's own counter: with ``acc[x + c]`` the compiler
+                # kept the negative-index check and did not vectorise the loop (same sums).
+                law = nxt[rows[nm, ny, nu] - nbase]
+                shifted = acc[c:]
                 for x in range(length - c - 1):
-                    acc[x + c] += p * nxt[src, x]
+                    shifted[x] += p * law[x]
                 tail = 0.0
                 for x in range(length - c - 1, length):
-                    tail += nxt[src, x]
+                    tail += law[x]
                 acc[length - 1] += p * tail
             row = rows[mask, y, u] - base
             for x in range(length):
