@@ -16,10 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.rooms.support import free_port
-from yahtzee.rooms.driver import Pace
-from yahtzee.rooms.limiter import MissLimit
-from yahtzee.rooms.presence import PresenceTimes
+from tests.rooms.support import FAST, free_port
 from yahtzee.rooms.redis_store import RedisStore
 from yahtzee.rooms.service import RoomSettings
 from yahtzee.rooms.sqlite_store import SqliteStore
@@ -107,15 +104,6 @@ async def store(make_store: StoreMaker) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
-
-
-FAST = RoomSettings(
-    limit=MissLimit(misses=5, window=60.0),
-    presence=PresenceTimes(heartbeat=0.5, lapse=1.5, grace=0.3, sweep=0.1),
-    pace=Pace(lead_in=0.05, think=(0.05, 0.1), stand_in_after=1.0, lease=2.0, poll=0.02),
-)
-"""Times a test can wait for: a computer moves in a tenth of a second, a person away through
-their turn is stood in for after a second."""
 
 
 def room_app(table: Table, store: Store, settings: RoomSettings = FAST) -> FastAPI:

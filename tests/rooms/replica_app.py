@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from tests.rooms.conftest import FAST
+from tests.rooms.support import FAST
 from yahtzee.server import create_app
 
 

@@ -20,9 +20,21 @@ import uvicorn
 from fastapi import FastAPI
 
 from yahtzee.commands.serve import HTTP_PROTOCOL
+from yahtzee.rooms.driver import Pace
+from yahtzee.rooms.limiter import MissLimit
+from yahtzee.rooms.presence import PresenceTimes
+from yahtzee.rooms.service import RoomSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository, where ``tests`` imports from."""
+
+FAST = RoomSettings(
+    limit=MissLimit(misses=5, window=60.0),
+    presence=PresenceTimes(heartbeat=0.5, lapse=1.5, grace=0.3, sweep=0.1),
+    pace=Pace(lead_in=0.05, think=(0.05, 0.1), stand_in_after=1.0, lease=2.0, poll=0.02),
+)
+"""Times a test can wait for: a computer moves in a tenth of a second, a person away through
+their turn is stood in for after a second."""
 
 
 def free_port() -> int:

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.gameplay import json_paths
-from tests.rooms.conftest import FAST, room_app
-from tests.rooms.support import call, serving
+from tests.rooms.conftest import room_app
+from tests.rooms.support import FAST, call, serving
 from yahtzee.rooms.limiter import MissLimit
 from yahtzee.rooms.redis_store import RedisStore
 from yahtzee.rooms.sqlite_store import SqliteStore
