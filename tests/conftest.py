@@ -54,7 +54,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--order",
         choices=ORDERS,
         default="normal",
-        help="run the tests as collected, last to first, or shuffled (default: normal)",
+        help="run the tests as collected (the long ones first), last to first, or shuffled"
+        " (default: normal)",
     )
     group.addoption(
         "--order-seed",
@@ -88,7 +89,12 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if config.option.order == "reverse":
+    if config.option.order == "normal":
+        # The tests marked long go first: each worker of a session takes its next test when it is
+        # free, so with the long ones last, one worker played on alone at the end while the other
+        # sat idle (longest first is the classic remedy). sort is stable: the rest stay in order.
+        items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    elif config.option.order == "reverse":
         items.reverse()
     elif config.option.order == "random":
         random.Random(config.option.order_seed).shuffle(items)

@@ -222,6 +222,7 @@ def served(table: Table) -> Iterator[int]:
         thread.join()
 
 
+@pytest.mark.long
 def test_an_idle_connection_is_kept_open_between_a_phones_moves(solver_table: Table) -> None:
     # uvicorn's default closed it after 5 s: most moves of a room opened another connection.
     with served(solver_table) as port:

@@ -137,6 +137,7 @@ WIDTHS = (1280, 1100, 955, 900, 820, 768, 760, 759, 640, 561, 560, 480, 414, 390
 
 
 @pytest.mark.parametrize("mode", ["single", "vs"])
+@pytest.mark.long
 def test_the_totals_are_never_hidden_at_any_width(open_table: OpenTable, mode: str) -> None:
     # Each roll's answer is handed on with large totals and a hint count (the real game goes
     # on underneath): the audit's 169 / 254 and four digits, with both labels of the hint button.

@@ -44,6 +44,7 @@ def check_previews(table: Table) -> None:
             assert "preview" in classes and states[key]["text"] == str(points)
 
 
+@pytest.mark.long
 def test_whole_game_by_mouse(open_table: OpenTable) -> None:
     table = open_table()
     table.start_single()

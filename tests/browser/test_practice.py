@@ -159,6 +159,7 @@ def test_a_round_by_keys_and_clicks(table: Table) -> None:
     assert table.text("#practice-line").startswith("已练 1 轮")
 
 
+@pytest.mark.long
 def test_a_round_by_touch_on_a_phone(open_table: OpenTable) -> None:
     table = open_table(width=390, height=664, touch=True)
     page = table.page

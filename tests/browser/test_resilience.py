@@ -324,6 +324,7 @@ def test_storage_unavailable_still_plays(open_table: OpenTable, how: str) -> Non
     assert notice(table) != ""
 
 
+@pytest.mark.long
 def test_server_restart_mid_game_loses_nothing(open_table: OpenTable, tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "first.log")
     try:

@@ -131,6 +131,7 @@ def earlier_games(count: int) -> list[dict[str, Any]]:
     ]
 
 
+@pytest.mark.long
 def test_a_deliberate_mistake_is_found_and_the_history_survives_a_reload(
     open_table: OpenTable, solver_table: SolverTable
 ) -> None:

@@ -161,6 +161,7 @@ def play_to_the_end(
     expect(review.locator(".rv-win-card svg")).to_be_visible(timeout=30_000)
 
 
+@pytest.mark.long
 def test_two_phones_play_a_whole_room_game(open_table: OpenTable) -> None:
     host = open_table(width=360, height=640, touch=True)
     guest = open_table(width=390, height=664, touch=True, load=False)
@@ -223,6 +224,7 @@ def replicas(tmp_path: Path) -> Iterator[tuple[str, str]]:
         stop_redis(redis)
 
 
+@pytest.mark.long
 def test_two_phones_on_two_replicas_play_a_room_game(
     replicas: tuple[str, str], open_table: OpenTable
 ) -> None:
@@ -256,6 +258,7 @@ def test_a_dropped_connection_is_shown_and_heals(open_table: OpenTable) -> None:
     expect(guest.page.locator(".room-seat").nth(1)).to_contain_text("你")
 
 
+@pytest.mark.long
 def test_a_computer_plays_and_a_person_away_is_stood_in_for(
     replicas: tuple[str, str], open_table: OpenTable
 ) -> None:

@@ -246,6 +246,7 @@ def check_handovers(
 @pytest.mark.parametrize(
     ("seats", "whole"), [(THREE, True), (FOUR, False)], ids=["two-people-and-normal", "four-seats"]
 )
+@pytest.mark.long
 def test_a_table_played_to_the_end_by_touch_on_a_phone(
     open_table: OpenTable, seats: tuple[tuple[str, str], ...], whole: bool
 ) -> None:
@@ -262,6 +263,7 @@ def test_a_table_played_to_the_end_by_touch_on_a_phone(
 
 
 @pytest.mark.parametrize("seats", [THREE, FOUR], ids=["two-people-and-normal", "four-seats"])
+@pytest.mark.long
 def test_a_table_played_to_the_end_by_keyboard(
     open_table: OpenTable, seats: tuple[tuple[str, str], ...]
 ) -> None:

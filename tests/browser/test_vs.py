@@ -298,6 +298,7 @@ def play_rounds(
     [("入门", "我先", True), ("普通", "电脑先", False), ("高手", "随机", False)],
     ids=["beginner-me-first", "normal-computer-first", "expert-random"],
 )
+@pytest.mark.long
 def test_a_game_against_the_computer(
     open_table: OpenTable, name: str, first: str, whole: bool
 ) -> None:
@@ -451,6 +452,7 @@ def test_a_failed_resume_leaves_the_computer_still(open_table: OpenTable) -> Non
     assert steps and table.arrow() == [PLAYER]
 
 
+@pytest.mark.long
 def test_real_pace_without_fast(open_table: OpenTable) -> None:
     """Without ?fast=1 the computer thinks for the chosen pace: 较快 is at least 1 s (T5)."""
     table = open_table(query="")

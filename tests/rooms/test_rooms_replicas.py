@@ -39,6 +39,7 @@ def replicas(redis_url: str, prefix: str) -> Iterator[list[tuple[str, subprocess
             stop_replica(process)
 
 
+@pytest.mark.long
 def test_every_update_crosses_between_replicas(
     replicas: list[tuple[str, subprocess.Popen[bytes]]],
 ) -> None:
@@ -63,6 +64,7 @@ def test_every_update_crosses_between_replicas(
     on_b.close()
 
 
+@pytest.mark.long
 def test_a_replica_killed_mid_game_loses_nothing(
     replicas: list[tuple[str, subprocess.Popen[bytes]]],
 ) -> None:

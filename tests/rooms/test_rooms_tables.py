@@ -92,6 +92,7 @@ def check_finished(base: str, room: Any, seats: list[tuple[str, str]]) -> None:
             assert status == 200, review
 
 
+@pytest.mark.long
 def test_a_computer_between_two_people_plays_its_turns_in_order(
     base: str, connect: Connect
 ) -> None:
@@ -130,6 +131,7 @@ def test_a_computer_between_two_people_plays_its_turns_in_order(
     assert theirs["view"]["result"] == finished["view"]["result"]
 
 
+@pytest.mark.long
 def test_four_seats_of_people_and_computers_play_to_the_end(base: str, connect: Connect) -> None:
     seats = [("甲", "human"), ("入门", "beginner"), ("乙", "human"), ("丙", "human")]
     code, tokens = seat_up(base, seats)
@@ -145,6 +147,7 @@ def test_four_seats_of_people_and_computers_play_to_the_end(base: str, connect: 
     check_finished(base, finished, seats)
 
 
+@pytest.mark.long
 def test_three_computers_and_their_host(base: str, connect: Connect) -> None:
     seats = [("小明", "human"), ("高手", "expert"), ("普通", "normal"), ("入门", "beginner")]
     code, tokens = seat_up(base, seats)
