@@ -13,7 +13,7 @@ PORT ?= 8000
 # FastAPI, hypothesis and the rest from source again: 3.7 CPU-seconds each.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium redis tables lock audit mutation clean
+.PHONY: run test lint typecheck js-lint js-test pytest pytest-browser pytest-other chromium redis solver-table tables warm-batch lock audit mutation clean
 
 # Exact versions and hashes come from the lock files (made by `make lock`), so every machine
 # installs the same packages; the project itself is then installed on top, editable. `make run`
@@ -91,10 +91,10 @@ PYTEST_ARGS ?=
 pytest: $(STAMP)
 	$(MAKE) -k -j2 --output-sync=target pytest-browser pytest-other
 
-pytest-browser: $(STAMP) chromium tables
+pytest-browser: $(STAMP) chromium tables warm-batch
 	$(BIN)/pytest -q -n 2 -p no:schemathesis $(PYTEST_ARGS) tests/browser
 
-pytest-other: $(STAMP) tables redis
+pytest-other: $(STAMP) tables warm-batch redis
 	$(BIN)/pytest -q -n 2 --dist loadfile $(PYTEST_ARGS) --ignore=tests/browser
 
 # The solver and 胜率 tables in the cache `make run` uses, which the test session copies: built
@@ -102,10 +102,17 @@ pytest-other: $(STAMP) tables redis
 # fresh machine, most of it otherwise spent inside the first test that needs them). A failure
 # here (a cache that cannot be written) is not fatal: the tests then build their own copies.
 # Then the kernels a served worker runs go into numba's cache, compiled once rather than by each
-# test worker at the same moment (scripts/warm-kernels).
-tables: $(RUNTIME)
+# test worker at the same moment (scripts/warm-kernels): the simulators' batch kernels as soon as
+# the solver table is there (warm-batch, beside the outlook and 胜率 tables), the games' after.
+solver-table: $(RUNTIME)
+	-$(BIN)/yahtzee solve
+
+tables: solver-table
 	-$(BIN)/yahtzee solve --win --outlook
-	-$(BIN)/python scripts/warm-kernels
+	-$(BIN)/python scripts/warm-kernels --games
+
+warm-batch: solver-table
+	-$(NICE) $(BIN)/python scripts/warm-kernels --batch
 
 # Everything at once, as soon as what it needs is ready: the tests start when the tables (and for
 # the browser, Chromium) are, while mypy may still be running. -k: every check reports, even after
