@@ -23,6 +23,37 @@ function ownColumn(snap) {
   return personInTurn(snap) && !snap.finished ? snap.current : -1;
 }
 
+// One box of the player's column: a button named by the box and what it would score now. Its
+// classes, text (beside a ✕ when `zero`: scoring it now gives 0), accessible name and whether
+// it can be pressed.
+export function playerBoxLook(box, side, { snap, hintBox, busy, pendingBox }) {
+  let look;
+  if (box.points !== null) {
+    const zero = box.points === 0 ? " filled-zero" : "";
+    look = { className: `box filled${zero}`, text: String(box.points), label: `${box.name} 已登记 ${box.points}分` };
+  } else if (pendingBox === box.key && box.preview !== null) {
+    look = {
+      className: "box filled pending",
+      text: String(box.preview),
+      label: `${box.name} 正在登记 ${box.preview}分`,
+    };
+  } else if (box.allowed && side.acting) {
+    const kind = box.zero ? "zero" : "preview";
+    look = { className: `box ${kind}`, text: String(box.preview), label: `${box.name} ${box.preview}分` };
+    look.disabled = busy;
+    look.zero = box.zero;
+  } else if (side.acting && snap.phase !== "over") {
+    look = { className: "box dash", text: "–", label: `${box.name} 现在不能登记` };
+  } else {
+    look = { className: "box open", text: "", label: `${box.name} 未登记` };
+  }
+  if (hintBox === box.key && box.points === null) {
+    look.className += " hinted";
+    look.label += "（提示建议）";
+  }
+  return { disabled: true, zero: false, ...look };
+}
+
 export class ScoreSheet {
   // Draw into the <table> `element` (its caption stays); rows are built at the first render. Each
   // box's button names its box in `data-box`, or in the data attribute `boxData` names.
@@ -35,6 +66,16 @@ export class ScoreSheet {
     this.cells = [];
     this.heads = [];
     this.echoes = [];
+    // What each cell last showed: a render rewrites only the cells whose content changed, so a
+    // move restyles, lays out and repaints a few cells rather than the whole sheet.
+    this.drawn = new WeakMap();
+  }
+
+  // True when `cell` already shows `look` (then nothing need be written); else notes it.
+  unchanged(cell, look) {
+    if (this.drawn.get(cell) === look) return true;
+    this.drawn.set(cell, look);
+    return false;
   }
 
   // Build the sheet once per number of sides (and at a table, per turn): a row per box plus the
@@ -144,55 +185,28 @@ export class ScoreSheet {
     });
   }
 
-  // One box of the player's column: a button named by the box and what it would score now.
-  renderPlayerBox(cell, box, side, { snap, hintBox, busy, pendingBox }) {
-    const classes = ["box"];
-    let label;
-    let disabled = true;
-    cell.replaceChildren();
-    if (box.points !== null) {
-      classes.push("filled");
-      if (box.points === 0) classes.push("filled-zero");
-      cell.textContent = String(box.points);
-      label = `${box.name} 已登记 ${box.points}分`;
-    } else if (pendingBox === box.key && box.preview !== null) {
-      classes.push("filled", "pending");
-      cell.textContent = String(box.preview);
-      label = `${box.name} 正在登记 ${box.preview}分`;
-    } else if (box.allowed && side.acting) {
-      disabled = busy;
-      if (box.zero) {
-        classes.push("zero");
-        const mark = make("span", "zero-mark", "✕");
-        mark.setAttribute("aria-hidden", "true");
-        cell.append(mark, "0");
-      } else {
-        classes.push("preview");
-        cell.textContent = String(box.preview);
-      }
-      label = `${box.name} ${box.preview}分`;
-    } else if (side.acting && snap.phase !== "over") {
-      classes.push("dash");
-      cell.textContent = "–";
-      label = `${box.name} 现在不能登记`;
+  // One box of the player's column (`playerBoxLook`), written only where it changed.
+  renderPlayerBox(cell, box, side, context) {
+    const look = playerBoxLook(box, side, context);
+    cell.disabled = look.disabled;
+    if (this.unchanged(cell, `${look.className}|${look.text}|${look.label}`)) return;
+    if (look.zero) {
+      const mark = make("span", "zero-mark", "✕");
+      mark.setAttribute("aria-hidden", "true");
+      cell.replaceChildren(mark, look.text);
     } else {
-      classes.push("open");
-      label = `${box.name} 未登记`;
+      cell.textContent = look.text;
     }
-    if (hintBox === box.key && box.points === null) {
-      classes.push("hinted");
-      label += "（提示建议）";
-    }
-    cell.className = classes.join(" ");
-    cell.disabled = disabled;
-    cell.setAttribute("aria-label", label);
+    cell.className = look.className;
+    cell.setAttribute("aria-label", look.label);
   }
 
   // One box of another side's column: its points, or empty while open; the box the computer
   // has just chosen shows the points it is about to write, highlighted.
   renderOtherBox(td, box, chosen = false) {
     const choosing = chosen && box.points === null && box.preview !== null;
-    td.textContent = choosing ? String(box.preview) : box.points === null ? "" : String(box.points);
+    const text = choosing ? String(box.preview) : box.points === null ? "" : String(box.points);
+    if (td.textContent !== text) td.textContent = text;
     td.classList.toggle("filled-zero", box.points === 0 || (choosing && box.preview === 0));
     td.classList.toggle("choosing", choosing);
   }
@@ -200,28 +214,34 @@ export class ScoreSheet {
   // Subtotal with progress toward 63, upper bonus, Yahtzee bonus and total of one side.
   renderSums(cells, side, snap) {
     const sub = cells.upper_subtotal;
-    sub.replaceChildren();
-    const text = make("span", "progress-text num", `${side.upper_subtotal} / ${side.upper_target}`);
-    const bar = make("span", "progress");
-    bar.setAttribute("aria-hidden", "true");
-    const fill = make("span", "progress-fill");
-    fill.style.width = `${Math.min(100, (100 * side.upper_subtotal) / side.upper_target)}%`;
-    bar.append(fill);
-    sub.append(text, bar);
+    if (!this.unchanged(sub, `${side.upper_subtotal}/${side.upper_target}`)) {
+      const text = make("span", "progress-text num", `${side.upper_subtotal} / ${side.upper_target}`);
+      const bar = make("span", "progress");
+      bar.setAttribute("aria-hidden", "true");
+      const fill = make("span", "progress-fill");
+      fill.style.width = `${Math.min(100, (100 * side.upper_subtotal) / side.upper_target)}%`;
+      bar.append(fill);
+      sub.replaceChildren(text, bar);
+    }
     sub.classList.toggle("reached", side.upper_needed === 0);
 
     const bonus = cells.upper_bonus;
     const upperOpen = side.boxes.some((b) => b.section === "upper" && b.points === null);
-    if (side.upper_bonus > 0) bonus.textContent = String(side.upper_bonus);
-    else if (upperOpen) bonus.replaceChildren(make("span", "needed", `还差 ${side.upper_needed}`));
-    else bonus.textContent = "0";
+    const needed = side.upper_bonus === 0 && upperOpen;
+    if (!this.unchanged(bonus, needed ? `needed ${side.upper_needed}` : String(side.upper_bonus))) {
+      if (needed) bonus.replaceChildren(make("span", "needed", `还差 ${side.upper_needed}`));
+      else bonus.textContent = String(side.upper_bonus);
+    }
 
     const ybonus = cells.yahtzee_bonus;
-    ybonus.replaceChildren(String(side.yahtzee_bonus));
-    if (side.acting && snap.bonus_now > 0) {
-      ybonus.append(make("span", "bonus-now", ` +${snap.bonus_now}`));
+    const now = side.acting && snap.bonus_now > 0 ? snap.bonus_now : 0;
+    if (!this.unchanged(ybonus, `${side.yahtzee_bonus}+${now}`)) {
+      ybonus.replaceChildren(String(side.yahtzee_bonus));
+      if (now > 0) ybonus.append(make("span", "bonus-now", ` +${now}`));
     }
-    cells.total.replaceChildren(make("span", "num", String(side.total)));
+    if (!this.unchanged(cells.total, String(side.total))) {
+      cells.total.replaceChildren(make("span", "num", String(side.total)));
+    }
   }
 
   // Briefly highlight a box another side has just scored (the reflow restarts the animation).
