@@ -10,6 +10,22 @@ export function make(tag, className = "", text = "") {
   return el;
 }
 
+// What each element drawn through `redraw` last showed.
+const drawn = new WeakMap();
+
+// Call `draw` to fill `el` unless `look` (a string naming what it would show) is what it showed
+// last: an element written again with the same content is restyled and laid out again for nothing.
+export function redraw(el, look, draw) {
+  if (drawn.get(el) === look) return;
+  drawn.set(el, look);
+  draw();
+}
+
+// Set `el`'s text, unless it has it already (the same reason).
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 // A button (never a form's submit) with a class and text.
 export function button(className, text = "") {
   const el = make("button", className, text);

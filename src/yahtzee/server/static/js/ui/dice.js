@@ -1,7 +1,7 @@
 // The dice tray and its roll button: five die buttons drawn from the snapshot (faces, held,
 // hinted, locked), the tumble while the server rolls, and the roll button's words.
 
-import { make, button, svg } from "../lib/dom.js";
+import { make, button, setText, svg } from "../lib/dom.js";
 import { PIPS } from "../lib/pips.js";
 import { inTurn, personInTurn } from "../lib/seats.js";
 import { TERMS } from "../lib/terms.js";
@@ -77,7 +77,7 @@ export class DiceTray {
       if (locked) name += " 已锁定";
       if (hinted) name += "（提示建议）";
       die.setAttribute("aria-label", name);
-      mark.textContent = locked ? "锁定" : "保留";
+      setText(mark, locked ? "锁定" : "保留");
       mark.classList.toggle("on", isHeld || locked);
       mark.classList.toggle("locked", locked);
       die.classList.toggle("busy", busy);
@@ -104,7 +104,7 @@ export class DiceTray {
       text = `已掷 (${snap.rolls_used}/${snap.max_rolls})`;
       enabled = false;
     }
-    this.roll.textContent = text;
+    setText(this.roll, text);
     this.roll.disabled = !enabled;
   }
 

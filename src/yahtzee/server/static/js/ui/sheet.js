@@ -3,7 +3,7 @@
 // (和朋友玩) the buttons are the column of the person in turn, and the seat in turn's column is
 // marked (`turn`: on a phone it is the one shown, main.css).
 
-import { make, button } from "../lib/dom.js";
+import { make, button, redraw, setText } from "../lib/dom.js";
 import { personInTurn } from "../lib/seats.js";
 import { TERMS, rowNote } from "../lib/terms.js";
 import { ruleButton } from "./box-rules.js";
@@ -66,16 +66,6 @@ export class ScoreSheet {
     this.cells = [];
     this.heads = [];
     this.echoes = [];
-    // What each cell last showed: a render rewrites only the cells whose content changed, so a
-    // move restyles, lays out and repaints a few cells rather than the whole sheet.
-    this.drawn = new WeakMap();
-  }
-
-  // True when `cell` already shows `look` (then nothing need be written); else notes it.
-  unchanged(cell, look) {
-    if (this.drawn.get(cell) === look) return true;
-    this.drawn.set(cell, look);
-    return false;
   }
 
   // Build the sheet once per number of sides (and at a table, per turn): a row per box plus the
@@ -189,24 +179,24 @@ export class ScoreSheet {
   renderPlayerBox(cell, box, side, context) {
     const look = playerBoxLook(box, side, context);
     cell.disabled = look.disabled;
-    if (this.unchanged(cell, `${look.className}|${look.text}|${look.label}`)) return;
-    if (look.zero) {
-      const mark = make("span", "zero-mark", "✕");
-      mark.setAttribute("aria-hidden", "true");
-      cell.replaceChildren(mark, look.text);
-    } else {
-      cell.textContent = look.text;
-    }
-    cell.className = look.className;
-    cell.setAttribute("aria-label", look.label);
+    redraw(cell, `${look.className}|${look.text}|${look.label}`, () => {
+      if (look.zero) {
+        const mark = make("span", "zero-mark", "✕");
+        mark.setAttribute("aria-hidden", "true");
+        cell.replaceChildren(mark, look.text);
+      } else {
+        cell.textContent = look.text;
+      }
+      cell.className = look.className;
+      cell.setAttribute("aria-label", look.label);
+    });
   }
 
   // One box of another side's column: its points, or empty while open; the box the computer
   // has just chosen shows the points it is about to write, highlighted.
   renderOtherBox(td, box, chosen = false) {
     const choosing = chosen && box.points === null && box.preview !== null;
-    const text = choosing ? String(box.preview) : box.points === null ? "" : String(box.points);
-    if (td.textContent !== text) td.textContent = text;
+    setText(td, choosing ? String(box.preview) : box.points === null ? "" : String(box.points));
     td.classList.toggle("filled-zero", box.points === 0 || (choosing && box.preview === 0));
     td.classList.toggle("choosing", choosing);
   }
@@ -214,7 +204,7 @@ export class ScoreSheet {
   // Subtotal with progress toward 63, upper bonus, Yahtzee bonus and total of one side.
   renderSums(cells, side, snap) {
     const sub = cells.upper_subtotal;
-    if (!this.unchanged(sub, `${side.upper_subtotal}/${side.upper_target}`)) {
+    redraw(sub, `${side.upper_subtotal} / ${side.upper_target}`, () => {
       const text = make("span", "progress-text num", `${side.upper_subtotal} / ${side.upper_target}`);
       const bar = make("span", "progress");
       bar.setAttribute("aria-hidden", "true");
@@ -222,26 +212,26 @@ export class ScoreSheet {
       fill.style.width = `${Math.min(100, (100 * side.upper_subtotal) / side.upper_target)}%`;
       bar.append(fill);
       sub.replaceChildren(text, bar);
-    }
+    });
     sub.classList.toggle("reached", side.upper_needed === 0);
 
     const bonus = cells.upper_bonus;
     const upperOpen = side.boxes.some((b) => b.section === "upper" && b.points === null);
-    const needed = side.upper_bonus === 0 && upperOpen;
-    if (!this.unchanged(bonus, needed ? `needed ${side.upper_needed}` : String(side.upper_bonus))) {
-      if (needed) bonus.replaceChildren(make("span", "needed", `还差 ${side.upper_needed}`));
-      else bonus.textContent = String(side.upper_bonus);
+    if (side.upper_bonus === 0 && upperOpen) {
+      const needed = `还差 ${side.upper_needed}`;
+      redraw(bonus, needed, () => bonus.replaceChildren(make("span", "needed", needed)));
+    } else {
+      redraw(bonus, String(side.upper_bonus), () => (bonus.textContent = String(side.upper_bonus)));
     }
 
     const ybonus = cells.yahtzee_bonus;
     const now = side.acting && snap.bonus_now > 0 ? snap.bonus_now : 0;
-    if (!this.unchanged(ybonus, `${side.yahtzee_bonus}+${now}`)) {
+    redraw(ybonus, `${side.yahtzee_bonus} +${now}`, () => {
       ybonus.replaceChildren(String(side.yahtzee_bonus));
       if (now > 0) ybonus.append(make("span", "bonus-now", ` +${now}`));
-    }
-    if (!this.unchanged(cells.total, String(side.total))) {
-      cells.total.replaceChildren(make("span", "num", String(side.total)));
-    }
+    });
+    const total = String(side.total);
+    redraw(cells.total, total, () => cells.total.replaceChildren(make("span", "num", total)));
   }
 
   // Briefly highlight a box another side has just scored (the reflow restarts the animation).

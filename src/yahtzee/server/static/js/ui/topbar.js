@@ -1,7 +1,7 @@
 // The bar above the board: round, who plays whom, the totals, the hint button, and in vs the
 // 胜率 bar of each side's chance of winning.
 
-import { make } from "../lib/dom.js";
+import { make, redraw, setText } from "../lib/dom.js";
 import { computerLevel, hintsShown } from "../lib/seats.js";
 import { levelName } from "../lib/terms.js";
 import { renderSeatBar } from "../table/seat-bar.js";
@@ -20,26 +20,27 @@ export function renderTopbar(el, { snap, busy, kind = "" }) {
     // Phones drop the parts in .wide-only (「电脑」, 「随机：」) to keep the line on the screen.
     const starter = snap.starter === 0 ? "我先" : "电脑先";
     const random = snap.first === "random" ? [make("span", "wide-only", "随机：")] : [];
-    if (snap.mode === "vs") {
-      const level = levelName(computerLevel(snap));
-      match.replaceChildren(level, make("span", "wide-only", "电脑"), " · ", ...random, starter);
-    } else {
-      match.replaceChildren();
-    }
+    const level = snap.mode === "vs" ? levelName(computerLevel(snap)) : "";
+    redraw(match, `${level}|${random.length}|${starter}`, () => {
+      if (level) match.replaceChildren(level, make("span", "wide-only", "电脑"), " · ", ...random, starter);
+      else match.replaceChildren();
+    });
     match.hidden = snap.mode !== "vs";
   }
   renderWinBar(el.winbar, snap);
   renderSeatBar(el.seatbar, snap); // a table's
-  const parts = snap.sides.map((side) => {
-    const span = make("span", "total");
-    span.append(`${side.name} `, make("b", "num", String(side.total)));
-    return span;
+  redraw(el.totals, JSON.stringify(snap.sides.map((side) => [side.name, side.total])), () => {
+    const parts = snap.sides.map((side) => {
+      const span = make("span", "total");
+      span.append(`${side.name} `, make("b", "num", String(side.total)));
+      return span;
+    });
+    el.totals.replaceChildren(...parts);
   });
-  el.totals.replaceChildren(...parts);
   const hint = el.hint;
   const hints = hintsShown(snap);
   const none = hints === 0;
-  hint.textContent = none ? "提示已用完" : `提示 (${hints})`;
+  setText(hint, none ? "提示已用完" : `提示 (${hints})`);
   hint.classList.toggle("spent", none);
   hint.disabled = none || !snap.can_hint || busy;
 }
