@@ -39,9 +39,8 @@ export function playerBoxLook(box, side, { snap, hintBox, busy, pendingBox }) {
     };
   } else if (box.allowed && side.acting) {
     const kind = box.zero ? "zero" : "preview";
-    look = { className: `box ${kind}`, text: String(box.preview), label: `${box.name} ${box.preview}分` };
-    look.disabled = busy;
-    look.zero = box.zero;
+    const label = `${box.name} ${box.preview}分`;
+    look = { className: `box ${kind}`, text: String(box.preview), label, disabled: busy, zero: box.zero };
   } else if (side.acting && snap.phase !== "over") {
     look = { className: "box dash", text: "–", label: `${box.name} 现在不能登记` };
   } else {

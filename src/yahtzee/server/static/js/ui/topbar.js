@@ -19,10 +19,11 @@ export function renderTopbar(el, { snap, busy, kind = "" }) {
   if (match) {
     // Phones drop the parts in .wide-only (「电脑」, 「随机：」) to keep the line on the screen.
     const starter = snap.starter === 0 ? "我先" : "电脑先";
-    const random = snap.first === "random" ? [make("span", "wide-only", "随机：")] : [];
+    const random = snap.first === "random";
     const level = snap.mode === "vs" ? levelName(computerLevel(snap)) : "";
-    redraw(match, `${level}|${random.length}|${starter}`, () => {
-      if (level) match.replaceChildren(level, make("span", "wide-only", "电脑"), " · ", ...random, starter);
+    redraw(match, `${level}|${random}|${starter}`, () => {
+      const said = random ? [make("span", "wide-only", "随机：")] : [];
+      if (level) match.replaceChildren(level, make("span", "wide-only", "电脑"), " · ", ...said, starter);
       else match.replaceChildren();
     });
     match.hidden = snap.mode !== "vs";
