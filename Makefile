@@ -87,7 +87,8 @@ js-test: $(NODE_STAMP) $(RUNTIME)
 # The other tests go to the workers file by file, so a module's costly fixtures are built once,
 # and a little below the browser's priority (nice 3): at equal priority they ended 20 s before the
 # browser tests, which then played on alone with a core a third idle.
-# PYTEST_ARGS passes options on: `make pytest PYTEST_ARGS="--order random"` (or reverse).
+# PYTEST_ARGS passes options on: `make pytest PYTEST_ARGS="--order random"` (or reverse), or
+# "--latency 150" (each request of the browser tests' pages 150 ms late, as on a slow network).
 PYTEST_ARGS ?=
 
 pytest: $(STAMP)

@@ -63,6 +63,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="the seed of --order random (default: a new one, printed in the header)",
     )
+    parser.getgroup("browser", "the browser tests").addoption(
+        "--latency",
+        type=int,
+        default=0,
+        metavar="MS",
+        help="delay every request of the browser tests' kept tabs by MS milliseconds, as a slow"
+        " network does: a test that does not wait for what it reads races the server (default: 0)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -117,9 +117,9 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def tabs(browser: Browser) -> Iterator[Tabs]:
-    """The worker's kept tabs (tests/browser/tabs.py)."""
-    kept = Tabs(browser)
+def tabs(browser: Browser, pytestconfig: pytest.Config) -> Iterator[Tabs]:
+    """The worker's kept tabs (tests/browser/tabs.py), their requests delayed by ``--latency``."""
+    kept = Tabs(browser, pytestconfig.getoption("latency"))
     yield kept
     kept.close()
 

@@ -109,14 +109,20 @@ class Tab:
     guard: Guard | None = None
     origins: set[str] = field(default_factory=set)
 
-    def open_page(self) -> Page:
-        """The tab, opened again if the last test's was closed, with the guard relay on it."""
+    def open_page(self, latency: int = 0) -> Page:
+        """The tab, opened again if the last test's was closed, with the guard relay on it, and
+        each of its requests delayed by ``latency`` ms (``--latency``)."""
         if self.page is None:
             with _by_the_pool():
                 page = self.context.new_page()
                 page.on("pageerror", self.page_error)
                 page.on("console", self.console)
                 self.cdp = self.context.new_cdp_session(page)
+                if latency:
+                    self.cdp.send("Network.enable")
+                    conditions = {"offline": False, "latency": latency}
+                    conditions |= {"downloadThroughput": -1, "uploadThroughput": -1}
+                    self.cdp.send("Network.emulateNetworkConditions", conditions)
             self.page = page
             _kept.add(id(page))
         return self.page
@@ -137,9 +143,10 @@ class Tab:
 class Tabs:
     """The kept tabs of one worker's Chromium (see the module's docstring)."""
 
-    def __init__(self, browser: Browser) -> None:
+    def __init__(self, browser: Browser, latency: int = 0) -> None:
         _notice_changes()
         self.browser = browser
+        self.latency = latency
         self.free: list[Tab] = []
 
     def take(
@@ -159,7 +166,7 @@ class Tabs:
             tab = self._new(touch)
         else:
             self.free.remove(tab)
-        page = tab.open_page()
+        page = tab.open_page(self.latency)
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
         assert tab.cdp is not None
         with _by_the_pool():
