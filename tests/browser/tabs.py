@@ -100,27 +100,29 @@ def _by_the_pool() -> Iterator[None]:
 
 @dataclass(eq=False)
 class Tab:
-    """A kept context with its one tab; ``guard`` is the guard of the test that holds it."""
+    """A kept context with its one tab; ``guard`` is the guard of the test that holds it, and
+    ``latency`` the delay of each of its requests in ms (``--latency``)."""
 
     context: BrowserContext
     touch: bool
+    latency: int = 0
     page: Page | None = None
     cdp: CDPSession | None = None
     guard: Guard | None = None
     origins: set[str] = field(default_factory=set)
 
-    def open_page(self, latency: int = 0) -> Page:
-        """The tab, opened again if the last test's was closed, with the guard relay on it, and
-        each of its requests delayed by ``latency`` ms (``--latency``)."""
+    def open_page(self) -> Page:
+        """The tab, opened again if the last test's was closed, with the guard relay and the
+        latency on it."""
         if self.page is None:
             with _by_the_pool():
                 page = self.context.new_page()
                 page.on("pageerror", self.page_error)
                 page.on("console", self.console)
                 self.cdp = self.context.new_cdp_session(page)
-                if latency:
+                if self.latency:
                     self.cdp.send("Network.enable")
-                    conditions = {"offline": False, "latency": latency}
+                    conditions = {"offline": False, "latency": self.latency}
                     conditions |= {"downloadThroughput": -1, "uploadThroughput": -1}
                     self.cdp.send("Network.emulateNetworkConditions", conditions)
             self.page = page
@@ -166,7 +168,7 @@ class Tabs:
             tab = self._new(touch)
         else:
             self.free.remove(tab)
-        page = tab.open_page(self.latency)
+        page = tab.open_page()
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
         assert tab.cdp is not None
         with _by_the_pool():
@@ -218,7 +220,7 @@ class Tabs:
         with _by_the_pool():
             context = self.browser.new_context(locale="zh-CN", has_touch=touch, is_mobile=touch)
             context.add_init_script(SEEN_TOUR)
-        tab = Tab(context, touch)
+        tab = Tab(context, touch, self.latency)
         with _by_the_pool():
             context.on("requestfailed", tab.failed)
         _kept.add(id(context))
