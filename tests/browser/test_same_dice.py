@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Route, expect
@@ -38,35 +40,44 @@ def first_roll(game: dict[str, Any]) -> list[int]:
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (1280, 800)])
-def test_the_review_buttons_stay_put_when_the_experts_game_comes(
+def test_the_review_buttons_stay_put_when_the_answers_come(
     open_table: OpenTable, width: int, height: int
 ) -> None:
-    """The result shows 高手同骰 once the server has played the player's dice; until then a line
-    holds its place. 复盘 below it stays where it was when the answer takes that place (it
-    jumped down by the comparison's height, and a tap meant for it landed elsewhere)."""
+    """The result shows 高手同骰 once the server has played the player's dice, and the review's
+    figures once it has reviewed the game; until then a line holds each one's place. 复盘 below
+    them stays where it was when each answer comes (it jumped down by the comparison's height,
+    and by the figures' second line and their fold, and a tap meant for it landed elsewhere)."""
     table = open_table(width=width, height=height, touch=width < 600)
     page = table.page
-    held: list[Route] = []
+    held: dict[str, Route] = {}
 
     def hold(route: Route) -> None:
-        held.append(route)
+        held[urlparse(route.request.url).path] = route
 
     page.route("**/api/same-dice", hold)
+    page.route("**/api/review", hold)
     table.start_single()
     to_last_turn(table)
     table.roll()
     table.score(table.best_box(), confirm=True)
     page.wait_for_selector(RESULT)
     expect(page.locator("#result-luck .same-dice-pending")).to_contain_text("高手同骰：计算中…")
-    # The review's figures come by an answer of their own, and still move 复盘 when they come
-    # after the dialog opens (a machine too busy to answer at once): measured once they are in.
-    expect(page.locator("#result-review-line")).to_contain_text("运气")
+    expect(page.locator("#result-review-line")).to_have_text("复盘生成中…")
     review = page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True)
     before = review.bounding_box()
-    held[0].continue_()
+    deadline = time.monotonic() + 10
+    while len(held) < 2:
+        assert time.monotonic() < deadline, f"held only {sorted(held)}"
+        page.wait_for_timeout(10)
+    held["/api/review"].continue_()
+    expect(page.locator("#result-review-line")).to_contain_text("运气")
+    expect(page.locator("#result-glosses summary")).to_have_text("这些数是什么意思？")
+    reviewed = review.bounding_box()
+    held["/api/same-dice"].continue_()
     expect(page.locator("#result-luck .same-dice-line")).to_be_visible()
     after = review.bounding_box()
-    assert before is not None and after is not None
+    assert before is not None and reviewed is not None and after is not None
+    assert abs(reviewed["y"] - before["y"]) <= 1, (before, reviewed)
     assert abs(after["y"] - before["y"]) <= 1, (before, after)
 
 

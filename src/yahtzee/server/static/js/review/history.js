@@ -155,15 +155,19 @@ export class Reviews {
 
   // The result dialog's short review line: luck, mistakes, the points given up to win (no
   // mistakes) and the loss per decision. With the start's 254.6 they make up the score.
+  // A figure and its 分 stay on one line (no-break spaces) where the line wraps on a phone.
   resultLine(summary) {
-    const risks = summary.risks ? ` · 求胜取舍 ${pointsText(summary.risk_loss)} 分` : "";
+    const risks = summary.risks ? ` · 求胜取舍 ${pointsText(summary.risk_loss)}\u00a0分` : "";
     const average = summary.average_loss.toFixed(2);
-    return `运气 ${signed(summary.luck)} 分 · 失误 ${summary.loss.toFixed(1)} 分${risks} · 平均每步失误 ${average} 分`;
+    const loss = summary.loss.toFixed(1);
+    return `运气 ${signed(summary.luck)}\u00a0分 · 失误 ${loss}\u00a0分${risks} · 平均每步失误 ${average}\u00a0分`;
   }
 
   // Set the line under the result (empty hides it); with the game's `summary`, what its words
   // mean (运气, 失误 …) folded under it, a tap away. A fold the player opened stays open when
-  // the line is drawn again (the review's answer can come after the dialog is up).
+  // the line is drawn again (the review's answer can come after the dialog is up). Without a
+  // summary (the review pending or failed) an empty row of the fold's height holds its place, as
+  // the line's CSS holds the figures' two lines: the answer moves nothing under a finger.
   setResultLine(text, summary = null) {
     const line = this.doc.getElementById("result-review-line");
     if (!line) return;
@@ -171,12 +175,19 @@ export class Reviews {
     const old = this.doc.getElementById("result-glosses");
     const opened = Boolean(old?.open);
     if (old) old.remove();
-    if (!summary) return;
-    const keys = ["luck", "loss", "average_loss", ...(summary.risks ? ["risk"] : [])];
-    const fold = glossFold("这些数是什么意思？", keys);
-    fold.id = "result-glosses";
-    fold.open = opened;
-    line.after(fold);
+    if (!text) return;
+    let row;
+    if (summary) {
+      const keys = ["luck", "loss", "average_loss", ...(summary.risks ? ["risk"] : [])];
+      row = glossFold("这些数是什么意思？", keys);
+      row.open = opened;
+    } else {
+      row = this.doc.createElement("div");
+      row.className = "gloss-room";
+      row.setAttribute("aria-hidden", "true");
+    }
+    row.id = "result-glosses";
+    line.after(row);
   }
 
   // 「复盘」 in the result dialog: the review of the game just finished, of seat `seat` (a
