@@ -8,11 +8,13 @@ import { page } from "./support.js";
 
 const { boardKey, inTextField } = await import(page("lib/keys.js"));
 
-// An element that matches `selectors` (a closest() that finds it only for a text field).
-function element({ controls = false, text = false } = {}) {
+// An element that matches `selectors` (a closest() that finds it only for a text field, or a
+// closed dialog around it).
+function element({ controls = false, text = false, closed = false } = {}) {
+  const around = (selector) => (text && selector.includes("textarea")) || (closed && selector.includes("dialog"));
   return {
     matches: () => controls,
-    closest: (selector) => (text && selector.includes("textarea") ? {} : null),
+    closest: (selector) => (around(selector) ? {} : null),
   };
 }
 
@@ -27,6 +29,11 @@ test("Space and Enter roll, unless another control has the focus", () => {
   assert.deepEqual(boardKey(key("Enter"), on(null)), { name: "roll" });
   assert.equal(boardKey(key(" "), on(element({ controls: true }))), null);
   assert.deepEqual(boardKey(key(" "), on(element({ controls: false }))), { name: "roll" });
+});
+
+test("a button of a dialog just closed is not the player's: the key rolls", () => {
+  assert.deepEqual(boardKey(key(" "), on(element({ controls: true, closed: true }))), { name: "roll" });
+  assert.deepEqual(boardKey(key("Enter"), on(element({ controls: true, closed: true }))), { name: "roll" });
 });
 
 test("the digits of the dice hold them, H asks for a hint", () => {

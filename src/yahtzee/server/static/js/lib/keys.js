@@ -25,9 +25,11 @@ function dieKey(key) {
 }
 
 // True when `focused` is a control of its own (not the page, not the roll button): Space and
-// Enter press it.
+// Enter press it. A dialog closed by a click (完成, 取消) leaves the focus on that button until the
+// browser's next frame moves it off what is no longer shown: a key pressed meanwhile is the game's.
 function onOtherControl(focused, roll, body) {
-  return Boolean(focused) && focused !== body && focused !== roll && focused.matches(CONTROL);
+  if (!focused || focused === body || focused === roll) return false;
+  return focused.matches(CONTROL) && !focused.closest("dialog:not([open])");
 }
 
 // True when `target` is (inside) a field the player types into.
