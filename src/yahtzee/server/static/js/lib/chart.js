@@ -1,5 +1,5 @@
 // Small SVG line charts drawn with DOM calls (no library, no inline styles: colours come from
-// review.css through class names). A chart is drawn at its container's pixel width, so labels
+// chart.css through class names). A chart is drawn at its container's pixel width, so labels
 // keep their size on a phone; the caller redraws it when that width changes.
 
 import { svg } from "./dom.js";
@@ -97,7 +97,7 @@ function drawRefs(root, spec, scale) {
   };
 }
 
-const REF_TEXT = 11; // px: the size of a reference line's words (review.css .chart-ref text)
+const REF_TEXT = 11; // px: the size of a reference line's words (chart.css .chart-ref text)
 
 // Where a reference line's words go: above or below it, at its left or right end, wherever the
 // data lines keep farthest from them (a line that starts on the reference would run through

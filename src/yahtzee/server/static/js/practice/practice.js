@@ -24,8 +24,9 @@ export class Practice {
     this.doc = doc;
     this.rounds = [];
     this.theme = MIXED;
-    // The round's modules and practice.css, loaded on first use.
-    const css = () => loadStylesheet(doc, new URL("../../css/practice.css", import.meta.url).href);
+    // The round's modules, practice.css and chart.css (its trend), loaded on first use.
+    const sheet = (name) => loadStylesheet(doc, new URL(`../../css/${name}`, import.meta.url).href);
+    const css = () => Promise.all([sheet("practice.css"), sheet("chart.css")]);
     const round = ([module]) =>
       new module.PracticeRound({
         doc,

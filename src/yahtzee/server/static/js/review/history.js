@@ -40,8 +40,10 @@ export class Reviews {
     this.doc = doc;
     this.entries = [];
     this.current = null; // the game just finished: {id, game, answers: {side: Promise}}
-    // The review views (review.js, the modules it imports and review.css), loaded on first use.
-    const css = () => loadStylesheet(doc, new URL("../../css/review.css", import.meta.url).href);
+    // The review views (review.js, the modules it imports, review.css and chart.css), loaded on
+    // first use.
+    const sheet = (name) => loadStylesheet(doc, new URL(`../../css/${name}`, import.meta.url).href);
+    const css = () => Promise.all([sheet("review.css"), sheet("chart.css")]);
     const views = ([module]) =>
       new module.ReviewController({
         doc,

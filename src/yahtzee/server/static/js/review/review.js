@@ -1,6 +1,6 @@
 // What the review buttons do once the review views are loaded: ask the server for reviews, show
 // the review of a game or the history in the one review dialog, read game files. Loaded on
-// demand by history.js (Reviews.views), with review.css.
+// demand by history.js (Reviews.views), with review.css and chart.css.
 
 import { shortMessage } from "../lib/api.js";
 import { isPerson, seatsOf } from "../lib/seats.js";
