@@ -16,25 +16,34 @@ function swatch(seat) {
   return mark;
 }
 
-// A bar as the page's #seatbar (index.html), for a table drawn elsewhere (the room page).
+// A bar like the page's #seatbar (index.html), for a table drawn elsewhere (the room page):
+// hidden and empty until renderSeatBar first draws chances into it.
 export function seatBarElement() {
   const bar = make("span", "winbar seatbar");
   bar.hidden = true;
-  const track = make("span", "winbar-track");
-  track.setAttribute("aria-hidden", "true");
-  bar.append(make("span", "winbar-label", "胜率"), track, make("span", "winbar-text"));
-  bar.append(make("span", "visually-hidden", ASSUMED));
   return bar;
 }
 
-// Draw `snap`'s chances into `bar` (#seatbar); hidden for another game or before the server has
-// its 胜率 tables.
+// The bar's parts, made the first time it shows: its label, the track the seats' segments go in,
+// the chances in words, and what they assume for screen readers. Returns the track.
+function trackOf(bar) {
+  const there = bar.querySelector(".winbar-track");
+  if (there) return there;
+  const track = make("span", "winbar-track");
+  track.setAttribute("aria-hidden", "true");
+  bar.replaceChildren(make("span", "winbar-label", "胜率"), track, make("span", "winbar-text"));
+  bar.append(make("span", "visually-hidden", ASSUMED));
+  return track;
+}
+
+// Draw `snap`'s chances into `bar` (#seatbar, or seatBarElement's); hidden for another game or
+// before the server has its 胜率 tables.
 export function renderSeatBar(bar, snap) {
   if (!bar) return;
   const shares = snap.mode === "table" ? seatShares(snap) : null;
   bar.hidden = !shares;
   if (!shares) return;
-  const track = bar.querySelector(".winbar-track");
+  const track = trackOf(bar);
   const segments = shares.seats.map((share, seat) => {
     const segment = make("i", `wb-seat wb-seat-${seat}`);
     segment.style.width = `${share}%`;
