@@ -1,4 +1,5 @@
-"""Seat names: 1 to 12 characters after trimming, no control characters, unique in a room."""
+"""Seat names in a room: ``game.check_name``'s rule (1 to 12 characters after trimming, no
+control characters), no format characters but the zero-width joiner, unique in a room."""
 
 from __future__ import annotations
 
@@ -6,31 +7,27 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Final
 
-from yahtzee.errors import quote
-from yahtzee.game import NAME_LENGTH
+from yahtzee.errors import MalformedError, quote
+from yahtzee.game import check_name
 from yahtzee.rooms.errors import BadNameError, NameTakenError
 
-MAX_NAME: Final = NAME_LENGTH
 ZWJ: Final = "\u200d"
 """The zero-width joiner inside emoji such as 👨‍👩‍👧: the one format character a name keeps."""
-_REFUSED: Final = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})
-"""Control characters, lone surrogates, line and paragraph separators, and format characters
-(direction overrides could make a name read as another's)."""
 
 
 def clean_name(text: str) -> str:
-    """``text`` trimmed, when it is a name; raise BadNameError naming what is wrong."""
-    name = text.strip()
-    if not name:
-        raise BadNameError(f"a name needs 1 to {MAX_NAME} characters, got {quote(text)}")
-    if len(name) > MAX_NAME:
-        raise BadNameError(
-            f"a name has at most {MAX_NAME} characters, got {len(name)}: {quote(name)}"
-        )
+    """``text`` trimmed, when it can name a seat in a room; raise BadNameError naming what is
+    wrong. Beyond the rule of every seat's name (``game.check_name``), a room's refuses format
+    characters: on another phone, a direction override could make a name read as another's."""
+    try:
+        name = check_name(text)
+    except MalformedError as error:
+        raise BadNameError(str(error)) from None
     for char in name:
-        if char != ZWJ and unicodedata.category(char) in _REFUSED:
+        if char != ZWJ and unicodedata.category(char) == "Cf":
             raise BadNameError(
-                f"a name has no control characters, got U+{ord(char):04X} in {quote(name)}"
+                f"a seat's name in a room has no format characters, got U+{ord(char):04X}"
+                f" in {quote(name)}"
             )
     return name
 
