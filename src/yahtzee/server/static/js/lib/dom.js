@@ -55,9 +55,14 @@ export function svg(tag, attrs = {}) {
   return el;
 }
 
-// Add the style sheet at `href` to the page once; resolves when it has loaded (or failed: the
-// page still works without it).
-export function loadStylesheet(doc, href) {
+// Add the page's style sheets `names` (files of css/) once each; resolves when all have loaded
+// (or failed: the page still works without them). A feature's sheets come with its modules.
+export function loadStylesheets(doc, ...names) {
+  return Promise.all(names.map((name) => loadStylesheet(doc, new URL(`../../css/${name}`, import.meta.url).href)));
+}
+
+// Add the style sheet at `href` to the page once; resolves when it has loaded (or failed).
+function loadStylesheet(doc, href) {
   const there = [...doc.querySelectorAll('link[rel="stylesheet"]')].find((link) => link.href === href);
   if (there) return Promise.resolve();
   return new Promise((resolve) => {

@@ -2,7 +2,7 @@
 // itself (practice-round.js, the modules it imports and practice.css) is loaded only when one
 // starts, which keeps the first page load light.
 
-import { button, loadStylesheet, make, onFirstUse } from "../lib/dom.js";
+import { button, loadStylesheets, make, onFirstUse } from "../lib/dom.js";
 import { MIXED, PracticeStore, averageLoss, weakest } from "./practice-store.js";
 import { TERMS } from "../lib/terms.js";
 
@@ -25,8 +25,7 @@ export class Practice {
     this.rounds = [];
     this.theme = MIXED;
     // The round's modules, practice.css and chart.css (its trend), loaded on first use.
-    const sheet = (name) => loadStylesheet(doc, new URL(`../../css/${name}`, import.meta.url).href);
-    const css = () => Promise.all([sheet("practice.css"), sheet("chart.css")]);
+    const css = () => loadStylesheets(doc, "practice.css", "chart.css");
     const round = ([module]) =>
       new module.PracticeRound({
         doc,

@@ -3,7 +3,7 @@
 // The review and history views (review.js and the modules it loads, chart.js, review.css) are
 // loaded only when one is opened, which keeps the first page load light.
 
-import { loadStylesheet, onFirstUse } from "../lib/dom.js";
+import { loadStylesheets, onFirstUse } from "../lib/dom.js";
 import { HistoryStore, MAX_SUMMARIES, fingerprint, readEntry, tableSeats } from "./history-store.js";
 import { lobbyText } from "./trend.js";
 import { pointsText, signed } from "../lib/words.js";
@@ -42,8 +42,7 @@ export class Reviews {
     this.current = null; // the game just finished: {id, game, answers: {side: Promise}}
     // The review views (review.js, the modules it imports, review.css and chart.css), loaded on
     // first use.
-    const sheet = (name) => loadStylesheet(doc, new URL(`../../css/${name}`, import.meta.url).href);
-    const css = () => Promise.all([sheet("review.css"), sheet("chart.css")]);
+    const css = () => loadStylesheets(doc, "review.css", "chart.css");
     const views = ([module]) =>
       new module.ReviewController({
         doc,

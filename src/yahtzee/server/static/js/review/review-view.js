@@ -3,7 +3,7 @@
 // play; each roll's luck moves it, each decision's loss lowers it, and
 // final total = 开局期望 + Σ运气 − Σ失误. This module only lays those figures out.
 
-import { button, loadStylesheet, make } from "../lib/dom.js";
+import { button, loadStylesheets, make } from "../lib/dom.js";
 import { expectedSection, winSection } from "./review-charts.js";
 import { allSection, mistakesSection, risksSection } from "./review-decisions.js";
 import { sameDiceSection } from "../luck/same-dice-view.js";
@@ -134,7 +134,7 @@ export class ReviewView {
     const token = ++this.shell.token;
     const [{ Explorer }] = await Promise.all([
       import("../practice/practice-explore.js"),
-      loadStylesheet(document, new URL("../../css/practice.css", import.meta.url).href),
+      loadStylesheets(document, "practice.css"),
     ]);
     if (token !== this.shell.token) return;
     this.shell.stopCharts();

@@ -2,7 +2,7 @@
 // itself (room-page.js, the modules it imports and rooms.css) is loaded on first use, which
 // keeps the first page load light.
 
-import { loadStylesheet, onFirstUse } from "../lib/dom.js";
+import { loadStylesheets, onFirstUse } from "../lib/dom.js";
 import { codeFromPath } from "./room-state.js";
 
 export class Rooms {
@@ -11,7 +11,7 @@ export class Rooms {
   // message, `lobby()` shows the lobby again.
   constructor({ api, backend, reviews, message, lobby, doc = document }) {
     this.doc = doc;
-    const css = () => loadStylesheet(doc, new URL("../../css/rooms.css", import.meta.url).href);
+    const css = () => loadStylesheets(doc, "rooms.css");
     const page = ([module]) =>
       new module.RoomPage({
         doc,
