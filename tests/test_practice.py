@@ -42,6 +42,7 @@ from yahtzee.server import create_app, schemas
 from yahtzee.solver import Advice, Advisor, Option, Table
 from yahtzee.solver.outlook_store import Outlook
 from yahtzee.terms import page_terms
+from yahtzee.words import ev_zh
 
 
 @pytest.fixture(scope="module")
@@ -261,13 +262,44 @@ def test_grading_the_best_and_the_runner_up(advisor: Advisor, outlook: Outlook) 
     assert best.is_best and best.loss == 0.0
     assert best.chosen == best.best
     assert len(best.top) == 3
-    assert best.why == why_text(advice)
+    assert best.why == why_text(advice, round(advice.best.ev, 4))
     second = advice.options[1]
     graded = grade(advisor, outlook, position, Answer.hold(list(reversed(second.keep or ()))))
     assert not graded.is_best
-    assert graded.loss == round(round(advice.best.ev, 2) - round(second.ev, 2), 2)
+    assert graded.loss == round(round(advice.best.ev, 4) - round(second.ev, 4), 2)
     assert graded.chosen.keep == second.keep
     assert graded.top[0] == graded.best
+
+
+@pytest.mark.parametrize(
+    ("ev", "text"),
+    [
+        (202.25, "202.3"),  # halfway exactly: up, as JavaScript's toFixed (Python's format: 202.2)
+        (202.75, "202.8"),
+        (202.15, "202.2"),  # the double just above 202.15
+        (202.149, "202.1"),
+        (254.5877, "254.6"),
+        (0.0, "0.0"),
+    ],
+)
+def test_expected_totals_read_as_the_page_writes_them(ev: float, text: str) -> None:
+    assert ev_zh(ev) == text
+
+
+def test_the_why_quotes_the_total_the_page_shows(advisor: Advisor, outlook: Outlook) -> None:
+    """The words quote the best total as sent, rounded as the page rounds it (``ev_zh`` is
+    words.js evText). Sent to 2 decimals, a total such as 184.4502 went as 184.45, which the
+    page showed as 184.4 beside words that said 184.5: such positions are among these."""
+    apart = 0
+    for seed in range(40):
+        for drill in draw_round(advisor, None, seed=seed):
+            best = drill.advice.best
+            answer = Answer(box=best.box) if best.keep is None else Answer.hold(best.keep)
+            graded = grade(advisor, outlook, drill.position, answer)
+            assert abs(graded.best.ev - best.ev) <= 0.00005
+            assert f"期望总分 {ev_zh(graded.best.ev)}" in graded.why, graded.why
+            apart += ev_zh(round(best.ev, 2)) != ev_zh(best.ev)
+    assert apart, "no total that 2 decimals round apart"
 
 
 def test_scoring_with_rolls_left_is_stopping_there(advisor: Advisor, outlook: Outlook) -> None:
@@ -540,7 +572,7 @@ def test_the_explore_endpoint_ranks_every_option(client: TestClient, solver_tabl
     body = post(client, "/api/practice/explore", {"position": {**given, "rolls_left": 2}})
     advice = Advisor(solver_table).advise(Sheet.from_scores(sheet), (2, 3, 4, 5, 5), 2)
     assert len(body["options"]) == len(advice.options)
-    assert [o["ev"] for o in body["options"]] == [round(o.ev, 2) for o in advice.options]
+    assert [o["ev"] for o in body["options"]] == [round(o.ev, 4) for o in advice.options]
     assert body["options"][0]["text"] == "保留 2 3 4 5"
     assert body["view"]["rolls_left"] == 2 and body["view"]["dice"] == [2, 3, 4, 5, 5]
     boxes = post(client, "/api/practice/explore", {"position": {**given, "rolls_left": 0}})

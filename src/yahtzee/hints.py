@@ -49,9 +49,10 @@ def best_words(advice: Advice) -> str:
     return _describe(advice, 0)[2]
 
 
-def why_text(advice: Advice) -> str:
-    """A hint's whole text for ``advice``: the best option, its expected total, the runner-up."""
-    return hint_text(best_words(advice), advice.best.ev, runner_up(advice))
+def why_text(advice: Advice, ev: float | None = None) -> str:
+    """A hint's whole text for ``advice``: the best option, its expected total (``ev`` when
+    given: the total as sent to the page, which writes it beside these words), the runner-up."""
+    return hint_text(best_words(advice), advice.best.ev if ev is None else ev, runner_up(advice))
 
 
 def runner_up(advice: Advice) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from yahtzee.rules import BOXES, NUM_DICE, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Box
 from yahtzee.solver import Option
@@ -112,14 +112,22 @@ def runner_words(option: Option, loss: float | None) -> str:
     return f"次选{option_words(option)}，{shortfall_zh(loss)}"
 
 
+def ev_zh(ev: float) -> str:
+    """An expected total to 0.1 as the page writes it (words.js ``evText``, JavaScript's
+    ``toFixed``): a value exactly halfway, such as 202.25, rounds up to 202.3, where Python's
+    format rounds it to the even 202.2. 练习 sends totals to 2 decimals, so halves come up."""
+    return str(Decimal(ev).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
 def hint_text(words: str, ev: float, runner: str = "") -> str:
     """A hint's whole text: what to do, then the expected final total and, when given, what the
     runner-up gives up: 保留 5 5，重掷其余 3 颗（期望总分 254.6；次选…）."""
     then = f"；{runner}" if runner else ""
-    return f"{words}（期望总分 {ev:.1f}{then}）"
+    return f"{words}（期望总分 {ev_zh(ev)}{then}）"
 
 
 __all__ = [
+    "ev_zh",
     "hint_text",
     "identity_zh",
     "keep_words",

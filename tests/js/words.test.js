@@ -56,6 +56,17 @@ test("a loss per decision names a level of skill", () => {
 test("expected totals read to one decimal everywhere, their gaps as the totals show them", () => {
   assert.equal(evText(213.26), "213.3");
   assert.equal(evText(254.6), "254.6");
+  // As the server's words write them (yahtzee.words.ev_zh, the same table in test_practice.py).
+  for (const [ev, text] of [
+    [202.25, "202.3"],
+    [202.75, "202.8"],
+    [202.15, "202.2"],
+    [202.149, "202.1"],
+    [254.5877, "254.6"],
+    [0, "0.0"],
+  ]) {
+    assert.equal(evText(ev), text, String(ev));
+  }
   assert.ok(Math.abs(shortfall(228.93, 210.98) - 17.9) < 1e-9); // 228.9 − 211.0
   assert.equal(shortfall(10, 12), 0);
   assert.equal(gapText(228.93, 210.98), "17.9");

@@ -21,7 +21,7 @@ from yahtzee.errors import IllegalMoveError, MalformedError
 from yahtzee.game import kept_is_submultiset
 from yahtzee.hints import why_text
 from yahtzee.practice.themes import Position
-from yahtzee.practice.views import EV_DIGITS, ChoiceView, GradeView
+from yahtzee.practice.views import LOSS_DIGITS, ChoiceView, GradeView
 from yahtzee.review import OPTIMAL_TOLERANCE
 from yahtzee.rules import NUM_DICE, Box, Sheet, check_dice, score
 from yahtzee.solver import Advice, Advisor, Option
@@ -83,7 +83,7 @@ def grade(advisor: Advisor, outlook: Outlook, position: Position, answer: Answer
     is_best = chosen.ev >= best.ev - OPTIMAL_TOLERANCE
     shown = ChoiceView.of(chosen, position.dice)
     best_shown = ChoiceView.of(best, position.dice)
-    loss = 0.0 if is_best else round(best_shown.ev - shown.ev, EV_DIGITS)
+    loss = 0.0 if is_best else round(best_shown.ev - shown.ev, LOSS_DIGITS)
     sheet, dice, rolls_left = position.sheet, position.dice, position.rolls_left
     reason = reason_for(outlook, sheet, dice, rolls_left, advice, None if is_best else chosen)
     return GradeView(
@@ -92,7 +92,7 @@ def grade(advisor: Advisor, outlook: Outlook, position: Position, answer: Answer
         loss=loss,
         is_best=is_best,
         top=tuple(ChoiceView.of(option, position.dice) for option in advice.options[:TOP]),
-        why=why_text(advice),
+        why=why_text(advice, best_shown.ev),  # the total the page shows beside the words
         reason=reason.text,
     )
 

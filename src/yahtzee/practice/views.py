@@ -3,8 +3,8 @@ line's JSON (encoded by ``yahtzee.plain``).
 
 A round's positions each carry the snapshot the page draws (``Snapshot`` of a one-side game at
 that decision: the filled boxes, the previews of the dice, the sums and the rolls left), so the
-page draws a practice position exactly as it draws a game. Expected totals are to 2 decimals,
-as the page shows them.
+page draws a practice position exactly as it draws a game. Expected totals are to 4 decimals:
+the page rounds them to 0.1 as the words beside them do (``words.ev_zh``), from the same value.
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ from yahtzee.snapshot import Snapshot, view_of
 from yahtzee.solver import Advice, Option
 from yahtzee.words import option_words
 
-EV_DIGITS = 2
-"""Decimals of an expected total or a loss as the page shows it."""
+EV_DIGITS = 4
+"""Decimals of an expected total as sent. Sent to 2, a total of 184.4502 went as 184.45 and the
+page showed 184.4 beside words that said 184.5."""
+LOSS_DIGITS = 2
+"""Decimals of a loss, as 练习's figures show it (平均每题失误 1.50 分)."""
 
 NONE_HELD = (False,) * NUM_DICE
 
@@ -95,7 +98,7 @@ class GradeView:
     chosen: ChoiceView
     best: ChoiceView
     loss: float
-    """The difference of the two expected totals as shown (2 decimals)."""
+    """The difference of the two expected totals, to 2 decimals."""
     is_best: bool
     top: tuple[ChoiceView, ...]
     why: str
@@ -172,6 +175,7 @@ def drill_json(drill: Drill) -> dict[str, object]:
 
 __all__ = [
     "EV_DIGITS",
+    "LOSS_DIGITS",
     "ChoiceView",
     "ExploreView",
     "GradeView",
