@@ -115,7 +115,7 @@ def runner_words(option: Option, loss: float | None) -> str:
 def ev_zh(ev: float) -> str:
     """An expected total to 0.1 as the page writes it (words.js ``evText``, JavaScript's
     ``toFixed``): a value exactly halfway, such as 202.25, rounds up to 202.3, where Python's
-    format rounds it to the even 202.2. 练习 sends totals to 2 decimals, so halves come up."""
+    format rounds it to the even 202.2. A total sent to a few decimals can be such a half."""
     return str(Decimal(ev).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 

@@ -20,8 +20,8 @@ from yahtzee.solver import Advice, Option
 from yahtzee.words import option_words
 
 EV_DIGITS = 4
-"""Decimals of an expected total as sent. Sent to 2, a total of 184.4502 went as 184.45 and the
-page showed 184.4 beside words that said 184.5."""
+"""Decimals of an expected total as sent: the page and the words round that same value to 0.1
+(so not to 2 decimals, which a second rounding to 0.1 could move a tenth from the solver's)."""
 LOSS_DIGITS = 2
 """Decimals of a loss, as 练习's figures show it (平均每题失误 1.50 分)."""
 
