@@ -101,8 +101,9 @@ const REF_TEXT = 11; // px: the size of a reference line's words (chart.css .cha
 
 // Where a reference line's words go: above or below it, at its left or right end, wherever the
 // data lines keep farthest from them (a line that starts on the reference would run through
-// words put on it, 「开局期望 254.6」 over the expected total's first steps).
-export function refPlace(ref, spec, { width, margin, px, py }) {
+// words put on it, 「开局期望 254.6」 over the expected total's first steps), and never below the
+// plot, where the x labels are (「高手 0.2」 near a trend's floor ran into 「第 1 轮」).
+export function refPlace(ref, spec, { width, height, margin, px, py }) {
   const wide = [...ref.text].reduce((sum, ch) => sum + (ch.charCodeAt(0) > 255 ? REF_TEXT : REF_TEXT * 0.6), 0);
   const at = py(ref.y);
   const left = margin.left + 4;
@@ -114,8 +115,10 @@ export function refPlace(ref, spec, { width, margin, px, py }) {
     { x: right, y: at - 4, span: [right - wide, right], rows: [at - 4 - REF_TEXT, at - 4], anchor: "end" },
     { x: right, y: at + 4 + REF_TEXT, span: [right - wide, right], rows: [at + 4, at + 4 + REF_TEXT], anchor: "end" },
   ];
-  // How near the data comes to a place's words (0: through them); the first place wins a tie.
+  // How near the data comes to a place's words (0: through them; −1: off the plot); the first
+  // place wins a tie.
   const clearance = ({ span, rows }) => {
+    if (rows[1] > height - margin.bottom) return -1;
     let near = Infinity;
     for (const [x, y] of points) {
       if (x < span[0] - 6 || x > span[1] + 6) continue;
