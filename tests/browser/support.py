@@ -282,6 +282,16 @@ _SHOWN = """([selector, visible]) => {
 }"""
 
 
+def wait_for_events(page: Page, done: Callable[[], bool], what: str, timeout_s: float) -> None:
+    """Wait until ``done()`` holds, where it reads what this process learns from the page's
+    events (routes held, requests seen, failures): Playwright hands them over only while this
+    thread is in one of its calls, so this waits in short ones. Fails naming ``what``."""
+    deadline = time.monotonic() + timeout_s
+    while not done():
+        assert time.monotonic() < deadline, what
+        page.wait_for_timeout(10)
+
+
 def wait_shown(
     page: Page, selector: str, *, attached: bool = False, timeout: float | None = None
 ) -> None:
@@ -587,10 +597,9 @@ class ComputerGate:
 
     def wait_held(self, timeout_ms: int = 20_000) -> None:
         """Wait until a computer step is being held."""
-        deadline = time.monotonic() + timeout_ms / 1000
-        while not self.held:
-            assert time.monotonic() < deadline, "no computer step was asked for"
-            self.page.wait_for_timeout(10)
+        wait_for_events(
+            self.page, lambda: bool(self.held), "no computer step was asked for", timeout_ms / 1000
+        )
 
     def release(self, *, close: bool = False) -> None:
         """Let the held steps through; stay closed (hold the next one) when ``close``."""

@@ -11,14 +11,13 @@ it counts how far things move, not how long anything takes.
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from typing import Any
 
 import pytest
 from playwright.sync_api import Route
 
-from tests.browser.support import OpenTable, Table
+from tests.browser.support import OpenTable, Table, wait_for_events
 from tests.gameplay import random_game
 from yahtzee.codec import to_json
 
@@ -145,11 +144,12 @@ def shifts_of_first_load(table: Table, storage: dict[str, str] | None) -> list[d
     held: list[Route] = []
     page.route("**/js/main.js", lambda route: held.append(route))
     page.goto(f"{table.base_url}/?fast=1", wait_until="commit")
-    deadline = time.monotonic() + PAINT_TIMEOUT_S
     painted = "performance.getEntriesByName('first-contentful-paint').length > 0"
-    while not (held and page.evaluate(painted)):
-        assert time.monotonic() < deadline, "the page did not paint without its modules"
-        page.wait_for_timeout(20)
+
+    def shown() -> bool:
+        return bool(held) and bool(page.evaluate(painted))
+
+    wait_for_events(page, shown, "the page did not paint without its modules", PAINT_TIMEOUT_S)
     for route in held:
         route.continue_()
     page.wait_for_load_state("load")  # the modules have run by then

@@ -6,12 +6,10 @@ host included, and that loopback is let through and never recorded."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.support import Guard
+from tests.browser.support import Guard, wait_for_events
 
 pytestmark = pytest.mark.browser
 
@@ -40,10 +38,12 @@ def test_the_guard_stops_other_hosts_and_lets_loopback_through(
         page.wait_for_function("() => [...document.images].every(image => image.complete)")
         loaded = page.eval_on_selector_all("img", "images => images.map(i => i.naturalWidth > 0)")
         assert loaded == [False] * len(OTHER_HOSTS) + [True]
+
         # The failures are events: they may reach this process a moment after the page saw them.
-        deadline = time.monotonic() + 5
-        while len(guard.external) < len(OTHER_HOSTS) and time.monotonic() < deadline:
-            page.wait_for_timeout(20)
+        def all_stopped() -> bool:
+            return len(guard.external) >= len(OTHER_HOSTS)
+
+        wait_for_events(page, all_stopped, "not every request to another host was stopped", 5)
         assert sorted(guard.external) == sorted(OTHER_HOSTS)
     finally:
         context.close()

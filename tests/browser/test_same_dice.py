@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Route, expect
 
-from tests.browser.support import OpenTable, Table, to_last_turn
+from tests.browser.support import OpenTable, Table, to_last_turn, wait_for_events
 from yahtzee.codec import from_json
 
 RESULT = "#result-dialog[open]"
@@ -65,10 +64,8 @@ def test_the_review_buttons_stay_put_when_the_answers_come(
     expect(page.locator("#result-review-line")).to_have_text("复盘生成中…")
     review = page.locator("#result-dialog").get_by_role("button", name="复盘", exact=True)
     before = review.bounding_box()
-    deadline = time.monotonic() + 10
-    while len(held) < 2:
-        assert time.monotonic() < deadline, f"held only {sorted(held)}"
-        page.wait_for_timeout(10)
+    asked = "the review and 高手同骰 were not both asked for"
+    wait_for_events(page, lambda: len(held) == 2, asked, 10)
     held["/api/review"].continue_()
     expect(page.locator("#result-review-line")).to_contain_text("运气")
     expect(page.locator("#result-glosses summary")).to_have_text("这些数是什么意思？")

@@ -27,6 +27,7 @@ from tests.browser.support import (
     played_on,
     requests_to,
     resume_saved,
+    wait_for_events,
     wait_your_turn,
 )
 from tests.gameplay import COMPUTER, PLAYER, vs_final_turn
@@ -474,9 +475,7 @@ def test_real_pace_without_fast(open_table: OpenTable) -> None:
     )
     page.evaluate(RECORDER)
     table.start_vs("入门", "电脑先")
-    deadline = time.monotonic() + 10
-    while len(times) < 2 and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
+    wait_for_events(page, lambda: len(times) >= 2, "fewer than two computer steps", 10)
     assert len(times) >= 2
     gap = times[1] - times[0]  # its first roll (tumbling 0.5 s), then a 1–2 s thought
     assert 1.0 <= gap < 6.0, gap
