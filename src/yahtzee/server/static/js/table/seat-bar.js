@@ -31,8 +31,8 @@ function trackOf(bar) {
   if (there) return there;
   const track = make("span", "winbar-track");
   track.setAttribute("aria-hidden", "true");
-  bar.replaceChildren(make("span", "winbar-label", "胜率"), track, make("span", "winbar-text"));
-  bar.append(make("span", "visually-hidden", ASSUMED));
+  const label = make("span", "winbar-label", "胜率");
+  bar.replaceChildren(label, track, make("span", "winbar-text"), make("span", "visually-hidden", ASSUMED));
   return track;
 }
 
